@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+urlpatterns = [
+    path("u/<str:username>/", views.profile, name="profile"),
+    path("settings/", views.user_settings, name="settings"),
+    path("language/", views.set_language, name="set_language"),
+]

@@ -1,0 +1,12 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from games.views_health import healthz
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("allauth.urls")),
+    path("healthz", healthz, name="healthz"),
+    path("", include("accounts.urls")),
+    path("", include("lobby.urls")),
+]

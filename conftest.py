@@ -1,0 +1,172 @@
+"""Fixtures that start the real parts: Daphne, a Celery worker, Chromium.
+
+Servers run as subprocesses against the test database (PostgreSQL, or the
+SQLite test file in the embedded run), so tests that use them need
+``transactional_db``: data must be committed to be seen by another process.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+ARTIFACTS = ROOT / "test-artifacts"
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls
+# made by the same tests are still sequential and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env() -> dict[str, str]:
+    """The environment a subprocess needs to share this test run's database and Redis."""
+    from django.conf import settings
+
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    db = settings.DATABASES["default"]
+    if "postgresql" in db["ENGINE"]:
+        password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+        env["DATABASE_URL"] = f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    else:
+        env.pop("DATABASE_URL", None)
+        env["SQLITE_PATH"] = str(db["NAME"])
+    env["REDIS_URL"] = settings.REDIS_URL
+    env["DEBUG"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+class Proc:
+    """A child process with its log, stopped by ``stop()``."""
+
+    def __init__(self, name: str, argv: list[str], env: dict[str, str]):
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.name = name
+        self.argv = argv
+        self.env = env
+        self.log_path = ARTIFACTS / f"{name}.log"
+        self.start()
+
+    def start(self) -> None:
+        self.log = open(self.log_path, "ab")
+        self.popen = subprocess.Popen(self.argv, env=self.env, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 20) -> None:
+        if self.popen.poll() is None:
+            self.popen.send_signal(sig)
+            try:
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.popen.kill()
+                self.popen.wait()
+        self.log.close()
+
+    def tail(self) -> str:
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+
+def wait_http(url: str, proc: Proc, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.popen.poll() is not None:
+            raise RuntimeError(f"{proc.name} exited:\n{proc.tail()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{proc.name} did not answer {url}:\n{proc.tail()}")
+
+
+@pytest.fixture(scope="session")
+def daphne_server(django_db_setup, django_db_blocker):
+    """A real Daphne serving config.asgi on a free port; yields its base URL."""
+    port = free_port()
+    proc = Proc(
+        "daphne",
+        [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        server_env(),
+    )
+    base = f"http://127.0.0.1:{port}"
+    wait_http(base + "/healthz", proc)
+    yield base
+    proc.stop()
+
+
+def start_celery_worker(name: str = "celery-worker") -> Proc:
+    return Proc(
+        name,
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo", "-l", "info", "-n", f"{name}@%h"],
+        server_env(),
+    )
+
+
+def wait_worker_ready(timeout: float = 40) -> None:
+    from config.celery import ping
+
+    ping.delay("ready").get(timeout=timeout)
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker):
+    """A real Celery worker process, consuming from the test Redis."""
+    proc = start_celery_worker()
+    try:
+        wait_worker_ready()
+    except Exception:
+        proc.stop()
+        raise RuntimeError(f"celery worker did not start:\n{proc.tail()}") from None
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 860}, locale="es-AR")
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path

@@ -1,0 +1,95 @@
+"""The registry of rulesets and the contract every engine fulfils.
+
+Usage::
+
+    from games import rulesets
+    rs = rulesets.get("estanciero")      # KeyError for an unknown name
+    state = rs.new_game(4, seed="abc")
+    seat = rs.to_move(state)[0]
+    action = rs.legal_actions(state, seat)[0]
+    state, events = rs.apply(state, seat, action)
+
+State is plain JSON-serialisable data. ``apply`` never mutates its input: it
+returns a new state. Every random draw comes from ``games.rng`` seeded by the
+state's own seed, so the same seed and actions always give the same result.
+
+Events are dicts with a ``"type"``. An event that only some seats may see
+carries ``"only": [seats]`` and, optionally, ``"public": {...}`` — the redacted
+form everyone else sees (see ``games.events.visible_to``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol, runtime_checkable
+
+# Importable engine modules; each exposes ``RULESET``.
+_MODULES: dict[str, str] = {
+    "estanciero": "games.estanciero.engine",
+    "argentilandia": "games.argentilandia.engine",
+    "ladrillazo": "games.ladrillazo.engine",
+}
+
+
+class IllegalAction(Exception):
+    """A move the rules forbid.
+
+    ``message`` is an English sentence with ``%(name)s`` placeholders filled
+    from ``params`` (the UI translates it before filling). ``rule`` is the slug
+    of the rulebook section that forbids the move (``games.sections``), so the
+    refusal can link to the Rules page.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, **params: Any) -> None:
+        self.message = message
+        self.rule = rule
+        self.params = params
+        super().__init__(self.text())
+
+    def text(self) -> str:
+        try:
+            return self.message % self.params if self.params else self.message
+        except (KeyError, TypeError, ValueError):
+            return self.message
+
+    def as_dict(self) -> dict:
+        return {"message": self.text(), "rule": self.rule}
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    name: str
+    min_players: int
+    max_players: int
+
+    def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict: ...
+    def to_move(self, state: dict) -> list[int]: ...
+    def legal_actions(self, state: dict, seat: int) -> list[dict]: ...
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]: ...
+    def view(self, state: dict, seat: int | None) -> dict: ...
+    def outcome(self, state: dict) -> dict | None: ...
+    def timeout_action(self, state: dict, seat: int) -> dict: ...
+    def bot_action(self, state: dict, seat: int, rng) -> dict: ...
+
+
+def names() -> list[str]:
+    """The rulesets whose engines are installed, in a stable order."""
+    found = []
+    for name, module in _MODULES.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        found.append(name)
+    return found
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset called ``name``; ``KeyError`` if there is none."""
+    if name not in _MODULES:
+        raise KeyError(name)
+    try:
+        module = importlib.import_module(_MODULES[name])
+    except ModuleNotFoundError as exc:
+        raise KeyError(name) from exc
+    return module.RULESET

@@ -1,0 +1,46 @@
+"""Fill translation catalogues: Spanish from a dict file, English as identity.
+
+    python scripts/fill_po.py path/to/es_dict.py
+
+The dict file defines ``ES = {msgid: msgstr}``. English source strings are the
+msgids, so the English catalogue maps each to itself (complete by design).
+Then run ``manage.py compilemessages``.
+"""
+
+import runpy
+import sys
+from pathlib import Path
+
+import polib
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    es = runpy.run_path(sys.argv[1])["ES"] if len(sys.argv) > 1 else {}
+    po_es = polib.pofile(str(ROOT / "locale/es/LC_MESSAGES/django.po"))
+    for entry in po_es:
+        if entry.msgid in es:
+            if entry.msgid_plural:
+                entry.msgstr_plural = {0: es[entry.msgid][0], 1: es[entry.msgid][1]}
+            else:
+                entry.msgstr = es[entry.msgid]
+            if "fuzzy" in entry.flags:
+                entry.flags.remove("fuzzy")
+    po_es.save()
+    po_en = polib.pofile(str(ROOT / "locale/en/LC_MESSAGES/django.po"))
+    for entry in po_en:
+        if entry.msgid_plural:
+            entry.msgstr_plural = {0: entry.msgid, 1: entry.msgid_plural}
+        else:
+            entry.msgstr = entry.msgid
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+    po_en.save()
+    missing = [e.msgid for e in po_es if not (e.msgstr or e.msgstr_plural.get(0))]
+    for m in missing:
+        print("missing es:", repr(m))
+
+
+if __name__ == "__main__":
+    main()

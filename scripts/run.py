@@ -1,0 +1,62 @@
+"""`make run`: find or start Redis, then run Daphne, a Celery worker and beat.
+
+Redis: REDIS_URL if set; otherwise 127.0.0.1:6379 if a Redis answers there;
+otherwise a private redis-server if one is installed; otherwise one clear line
+saying what to install. Everything runs in the foreground under honcho, so
+Ctrl-C stops all of it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PRIVATE_REDIS_PORT = 6390
+
+
+def redis_answers(host: str, port: int) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return s.recv(16).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def main() -> int:
+    port = os.environ.get("PORT", "8000")
+    bind = os.environ.get("BIND", "127.0.0.1")
+    procs: dict[str, str] = {}
+    if os.environ.get("REDIS_URL"):
+        redis_url = os.environ["REDIS_URL"]
+    elif redis_answers("127.0.0.1", 6379):
+        redis_url = "redis://127.0.0.1:6379/0"
+    elif shutil.which("redis-server"):
+        redis_url = f"redis://127.0.0.1:{PRIVATE_REDIS_PORT}/0"
+        procs["redis"] = f"redis-server --port {PRIVATE_REDIS_PORT} --bind 127.0.0.1 --save '' --appendonly no"
+    else:
+        print("Tablero needs Redis: install it (Debian: apt-get install redis-server) or set REDIS_URL.", file=sys.stderr)
+        return 1
+
+    venv_bin = ROOT / ".venv" / "bin"
+    procs["web"] = f"{venv_bin}/daphne -b {bind} -p {port} config.asgi:application"
+    procs["worker"] = f"{venv_bin}/celery -A config worker -l info --concurrency 2"
+    procs["beat"] = f"{venv_bin}/celery -A config beat -l info --schedule {tempfile.gettempdir()}/tablero-beat"
+
+    procfile = Path(tempfile.mkdtemp(prefix="tablero-")) / "Procfile"
+    procfile.write_text("".join(f"{name}: {cmd}\n" for name, cmd in procs.items()))
+    os.environ["REDIS_URL"] = redis_url
+    print(f"Redis: {redis_url}")
+    print(f"Open http://{'localhost' if bind in ('127.0.0.1', '0.0.0.0') else bind}:{port}/  (Ctrl-C stops everything)")
+    sys.stdout.flush()
+    os.chdir(ROOT)
+    os.execv(str(venv_bin / "honcho"), [str(venv_bin / "honcho"), "-f", str(procfile), "-d", str(ROOT), "start"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

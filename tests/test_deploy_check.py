@@ -1,0 +1,41 @@
+"""`check --deploy` is clean with production settings."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "x7#k2!pQz9$Lw4@rT8^vB1&nM6*cY3(eH5)jU0_sD-fG+aK=oI" * 2,
+    "ALLOWED_HOSTS": "tablero.example.com",
+    "CSRF_TRUSTED_ORIGINS": "https://tablero.example.com",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
+}
+
+
+def run_manage(*args: str, env_extra: dict[str, str]) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update(env_extra)
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True)
+
+
+def test_check_deploy_reports_no_warning_with_production_settings():
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env_extra=PRODUCTION_ENV)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_production_refuses_to_start_without_a_secret_key():
+    env = dict(PRODUCTION_ENV, SECRET_KEY="")
+    result = run_manage("check", env_extra=env)
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_a_malformed_boolean_fails_loudly():
+    result = run_manage("check", env_extra={"DEBUG": "maybe"})
+    assert result.returncode != 0
+    assert "DEBUG must be a boolean" in result.stderr

@@ -1,0 +1,26 @@
+"""Spanish and English catalogues are complete and compiled."""
+
+from pathlib import Path
+
+import polib
+import pytest
+
+LOCALE = Path(__file__).resolve().parent.parent / "locale"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_catalogue_is_complete(lang):
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    assert len(po) > 40
+    untranslated = [e.msgid for e in po.untranslated_entries()]
+    fuzzy = [e.msgid for e in po.fuzzy_entries()]
+    assert untranslated == [] and fuzzy == []
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_compiled_catalogue_matches_the_source(lang):
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    mo = polib.mofile(str(LOCALE / lang / "LC_MESSAGES" / "django.mo"))
+    source = {e.msgid: e.msgstr for e in po.translated_entries() if not e.msgid_plural}
+    compiled = {e.msgid: e.msgstr for e in mo if not e.msgid_plural and e.msgid}
+    assert compiled == source, "run `make messages` to recompile"

@@ -1,0 +1,59 @@
+"""`make run` serves the site with Daphne, a Celery worker and beat; Ctrl-C stops it all."""
+
+import os
+import signal
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from conftest import ARTIFACTS, ROOT, free_port
+
+
+def _get(url: str) -> tuple[int, str]:
+    with urllib.request.urlopen(url, timeout=3) as r:
+        return r.status, r.read().decode()
+
+
+@pytest.mark.timeout(300)
+def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
+    env.update(PORT=str(port), SQLITE_PATH=str(tmp_path / "run.sqlite3"))
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "make-run.log", "wb")
+    proc = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        status, body = 0, ""
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                status, body = _get(f"http://127.0.0.1:{port}/")
+                break
+            except OSError:
+                time.sleep(0.5)
+        output = (ARTIFACTS / "make-run.log").read_text(errors="replace")
+        assert status == 200, output[-3000:]
+        assert "Tablero" in body
+        assert "tablero-demo" in output  # demo accounts printed with their password
+        assert f"http://localhost:{port}/" in output
+        # The CSS is served too (WhiteNoise in front of Daphne).
+        assert _get(f"http://127.0.0.1:{port}/static/css/site.css")[0] == 200
+        # Wait until the worker is ready before stopping, so we see a clean shutdown of all three.
+        deadline = time.monotonic() + 60
+        while "ready." not in output and time.monotonic() < deadline:
+            time.sleep(0.5)
+            output = (ARTIFACTS / "make-run.log").read_text(errors="replace")
+        assert "ready." in output, output[-3000:]
+    finally:
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends to the terminal's process group
+        try:
+            proc.wait(60)
+        finally:
+            log.close()
+    assert proc.returncode is not None
+    with pytest.raises(OSError):
+        _get(f"http://127.0.0.1:{port}/")
