@@ -170,3 +170,16 @@ def screenshot(page, name: str, full_page: bool = True) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def run_async(coro):
+    """Run a coroutine to completion in its own thread and loop.
+
+    Playwright's sync API keeps an event loop running in the test thread once
+    a browser test has run, so ``asyncio.run`` cannot be called there.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -9,6 +9,7 @@ import websockets.exceptions
 from django.test import Client
 
 from accounts.models import User
+from conftest import run_async
 
 pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +26,7 @@ async def exchange(url: str, origin: str, cookie: str | None, message: str) -> d
 
 
 def test_anonymous_ping_pong_through_the_channel_layer(daphne_server):
-    reply = asyncio.run(exchange(ws_url(daphne_server, "/ws/ping/"), daphne_server, None, json.dumps({"ping": 7})))
+    reply = run_async(exchange(ws_url(daphne_server, "/ws/ping/"), daphne_server, None, json.dumps({"ping": 7})))
     assert reply == {"pong": 7, "user": None}
 
 
@@ -34,7 +35,7 @@ def test_session_authenticates_the_socket(daphne_server):
     client = Client()
     assert client.login(username="sockuser", password="pw-socket-123")
     cookie = f"sessionid={client.cookies['sessionid'].value}"
-    reply = asyncio.run(exchange(ws_url(daphne_server, "/ws/ping/"), daphne_server, cookie, json.dumps({"ping": "x"})))
+    reply = run_async(exchange(ws_url(daphne_server, "/ws/ping/"), daphne_server, cookie, json.dumps({"ping": "x"})))
     assert reply == {"pong": "x", "user": "sockuser"}
 
 
@@ -47,11 +48,11 @@ def test_malformed_message_gets_an_error_and_the_socket_keeps_serving(daphne_ser
             ok = json.loads(await asyncio.wait_for(ws.recv(), 10))
             return err, ok
 
-    err, ok = asyncio.run(scenario())
+    err, ok = run_async(scenario())
     assert "error" in err
     assert ok["pong"] == 1
 
 
 def test_foreign_origin_is_refused(daphne_server):
     with pytest.raises(websockets.exceptions.InvalidStatus):
-        asyncio.run(exchange(ws_url(daphne_server, "/ws/ping/"), "http://evil.example.com", None, "{}"))
+        run_async(exchange(ws_url(daphne_server, "/ws/ping/"), "http://evil.example.com", None, "{}"))
