@@ -7,4 +7,6 @@ urlpatterns = [
     path("u/<str:username>/", views.profile, name="profile"),
     path("settings/", views.user_settings, name="settings"),
     path("language/", views.set_language, name="set_language"),
+    path("settings/tokens/", views.create_token, name="create_token"),
+    path("settings/tokens/<int:token_id>/revoke/", views.revoke_token, name="revoke_token"),
 ]

@@ -47,3 +47,23 @@ def set_language(request):
     response = HttpResponseRedirect(nxt)
     response.set_cookie(settings.LANGUAGE_COOKIE_NAME, lang, samesite="Lax")
     return response
+
+
+@login_required
+@require_POST
+def create_token(request):
+    from games.models import ApiToken
+
+    _token, key = ApiToken.issue(request.user, request.POST.get("name", "").strip() or "token")
+    messages.success(request, _("Your new API token (copy it now, it is shown only once): %(key)s") % {"key": key})
+    return redirect("accounts:settings")
+
+
+@login_required
+@require_POST
+def revoke_token(request, token_id: int):
+    from games.models import ApiToken
+
+    ApiToken.objects.filter(pk=token_id, user=request.user).delete()
+    messages.success(request, _("The token was revoked."))
+    return redirect("accounts:settings")

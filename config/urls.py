@@ -8,5 +8,6 @@ urlpatterns = [
     path("accounts/", include("allauth.urls")),
     path("healthz", healthz, name="healthz"),
     path("", include("accounts.urls")),
+    path("", include("games.urls")),
     path("", include("lobby.urls")),
 ]

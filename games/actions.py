@@ -1,0 +1,177 @@
+"""The one move path. Every write to a game goes through here (Zulip style:
+``check_*`` validates, ``do_*`` writes and publishes after commit).
+
+UI, API, websocket, bots and Celery timeouts all call ``do_move`` or
+``do_deadline``: lock the game row, check the seat and the expected version,
+apply through the ruleset, write the move and the new snapshot in one
+transaction, and only after commit broadcast and schedule clocks.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from . import clock
+from .models import Game, Move, Seat
+from .rulesets import IllegalAction, get
+
+
+class MoveRejected(Exception):
+    """A refused submission; nothing was written."""
+
+    STATUS = {"stale": 409, "not_active": 409, "illegal": 422, "not_your_seat": 403, "not_found": 404,
+              "bad_request": 400}
+
+    def __init__(self, code: str, message: str, *, rule: str | None = None, version: int | None = None,
+                 params: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.version = version
+        self.params = params or {}
+
+    @property
+    def http_status(self) -> int:
+        return self.STATUS[self.code]
+
+    def as_dict(self) -> dict:
+        return {"error": self.code, "message": self.message, "rule": self.rule, "version": self.version}
+
+
+@dataclass
+class MoveResult:
+    version: int
+    events: list[dict]
+    finished: bool
+
+
+def _lock(game_id: int) -> tuple[Game, list[Seat]]:
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise MoveRejected("not_found", "No such game.") from None
+    seats = list(Seat.objects.select_for_update(of=("self",)).filter(game=game).select_related("user").order_by("index"))
+    return game, seats
+
+
+def check_seat(game: Game, seats: list[Seat], seat: int, actor) -> Seat:
+    if not 0 <= seat < len(seats):
+        raise MoveRejected("bad_request", "No such seat.", version=game.version)
+    seat_obj = seats[seat]
+    if actor is None or seat_obj.user_id != actor.pk:
+        raise MoveRejected("not_your_seat", "You do not hold this seat.", version=game.version)
+    return seat_obj
+
+
+def check_version(game: Game, expected_version: int | None) -> None:
+    if game.status != Game.Status.ACTIVE:
+        raise MoveRejected("not_active", "The game is not in play.", version=game.version)
+    if expected_version is not None and expected_version != game.version:
+        raise MoveRejected("stale", "The game has moved on; here is the current version.", version=game.version)
+
+
+def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, actor, source: str,
+                  now: datetime) -> MoveResult:
+    rs = get(game.ruleset)
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise MoveRejected("bad_request", "An action is a JSON object with a \"type\".", version=game.version)
+    try:
+        new_state, events = rs.apply(game.state, seat, action)
+    except IllegalAction as exc:
+        raise MoveRejected("illegal", exc.message, rule=exc.rule, version=game.version, params=exc.params) from None
+
+    game.version += 1
+    game.state = new_state
+    Move.objects.create(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action,
+                        events=events)
+    outcome = rs.outcome(new_state)
+    if outcome is not None:
+        game.status = Game.Status.FINISHED
+        game.outcome = outcome
+        game.finished_at = now
+        required: set[int] = set()
+    else:
+        required = set(rs.to_move(new_state))
+        required |= {s.index for s in seats if s.is_bot and _bot_wants_to_act(rs, new_state, s.index)}
+    clock.rearm_all(game, seats, required, now)
+    Seat.objects.bulk_update(seats, ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"])
+    game.save()
+    version = game.version
+    transaction.on_commit(lambda: after_commit(game.pk, version))
+    return MoveResult(version=version, events=events, finished=outcome is not None)
+
+
+def _bot_optional(rs, state: dict, seat: int, rng=None) -> dict | None:
+    """A move a bot wants to make although nobody waits for it (e.g. claiming a
+    rent in Estanciero); rulesets opt in with ``bot_optional_action``."""
+    optional = getattr(rs, "bot_optional_action", None)
+    return optional(state, seat, rng) if optional else None
+
+
+def _bot_wants_to_act(rs, state: dict, seat: int) -> bool:
+    return _bot_optional(rs, state, seat) is not None
+
+
+def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | None, actor, source: str) -> MoveResult:
+    """A player's move (UI, API or websocket). A human acting on a seat a bot
+    had taken over after timeouts takes it back."""
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        check_version(game, expected_version)
+        seat_obj = check_seat(game, seats, seat, actor)
+        if seat_obj.is_bot:
+            seat_obj.is_bot = False
+            seat_obj.timeouts = 0
+        return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now())
+
+
+def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
+    """A seat's clock ran out at ``version``: a bot moves, a human times out.
+
+    Exactly once: a duplicate or late call (the game moved on, the deadline
+    was extended, the game ended) does nothing and returns None.
+    """
+    with transaction.atomic():
+        try:
+            game, seats = _lock(game_id)
+        except MoveRejected:
+            return None
+        now = timezone.now()
+        if game.status != Game.Status.ACTIVE or game.version != version or not 0 <= seat < len(seats):
+            return None
+        seat_obj = seats[seat]
+        if seat_obj.deadline is None or seat_obj.deadline > now:
+            return None
+        rs = get(game.ruleset)
+        if seat_obj.is_bot:
+            rng = random.Random(f"{game.pk}:{version}:{seat}")
+            if seat in rs.to_move(game.state):
+                action = rs.bot_action(game.state, seat, rng)
+            else:
+                action = _bot_optional(rs, game.state, seat, rng)
+            if action is None:
+                clock.disarm(seat_obj)
+                seat_obj.save(update_fields=["deadline", "clock_started"])
+                return None
+            source = Move.Source.BOT
+        else:
+            action = rs.timeout_action(game.state, seat)
+            seat_obj.timeouts += 1
+            if seat_obj.timeouts >= game.max_timeouts:
+                seat_obj.is_bot = True
+            source = Move.Source.TIMEOUT
+        return _apply_locked(game, seats, seat, action, actor=None, source=source, now=now)
+
+
+def after_commit(game_id: int, version: int) -> None:
+    from .broadcast import publish
+    from .tasks import schedule_deadlines
+
+    publish(game_id, version)
+    schedule_deadlines(game_id)

@@ -1,0 +1,87 @@
+"""Celery tasks: deadlines (timeouts and bot moves) and the periodic sweep.
+
+Deadlines live in the database. A deadline close enough is also scheduled as
+an ETA task; anything missed (worker killed, long correspondence deadlines
+beyond the broker's visibility timeout) is picked up by the beat sweep and
+re-armed when a worker starts. Every task is idempotent: ``do_deadline``
+checks the version and the deadline under the game's row lock.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from celery import shared_task
+from celery.signals import worker_ready
+from django.db import transaction
+from django.utils import timezone
+
+log = logging.getLogger(__name__)
+
+# ETA tasks longer than this are left to the sweep (Redis redelivers tasks not
+# acknowledged within its visibility timeout, one hour by default).
+ETA_HORIZON = timedelta(minutes=30)
+
+
+@shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
+def fire_deadline(game_id: int, seat: int, version: int) -> bool:
+    from .actions import do_deadline
+
+    return do_deadline(game_id, seat, version) is not None
+
+
+def schedule_deadlines(game_id: int) -> int:
+    """Queue an ETA task for each armed seat of the game within the horizon."""
+    from .models import Game, Seat
+
+    now = timezone.now()
+    rows = list(
+        Seat.objects.filter(game_id=game_id, game__status=Game.Status.ACTIVE, deadline__isnull=False,
+                            deadline__lte=now + ETA_HORIZON).values_list("index", "deadline", "game__version")
+    )
+    for index, deadline, version in rows:
+        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now))
+    return len(rows)
+
+
+@shared_task(name="games.tasks.sweep_deadlines", ignore_result=True)
+def sweep_deadlines() -> int:
+    """Fire every deadline that has passed (beat runs this every few seconds)."""
+    from .actions import do_deadline
+    from .models import Game, Seat
+
+    due = list(
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__lte=timezone.now())
+        .values_list("game_id", "index", "game__version")
+    )
+    fired = 0
+    for game_id, index, version in due:
+        try:
+            if do_deadline(game_id, index, version) is not None:
+                fired += 1
+        except Exception:
+            log.exception("sweep: deadline of game %s seat %s failed", game_id, index)
+    return fired
+
+
+def rearm_all_pending() -> int:
+    from .models import Game, Seat
+
+    count = 0
+    for game_id in (
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__isnull=False)
+        .values_list("game_id", flat=True).distinct()
+    ):
+        count += schedule_deadlines(game_id)
+    return count
+
+
+@worker_ready.connect
+def _rearm_on_worker_start(**kwargs) -> None:
+    try:
+        with transaction.atomic():
+            n = rearm_all_pending()
+        log.info("re-armed %d pending deadlines", n)
+    except Exception:
+        log.exception("re-arming deadlines failed")

@@ -1,0 +1,159 @@
+"""The one move path: seat, version, legality, one transaction, concurrency."""
+
+import random
+import threading
+
+import pytest
+from django.db import connection
+
+from games import actions, tables
+from games.actions import MoveRejected, do_move
+from games.models import Game, Move
+from games.rulesets import get
+from games.tests.conftest import seat_user
+from games.verify import canonical, replay, verify_game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def first_move(game):
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    return seat, rs.legal_actions(game.state, seat)[0]
+
+
+@pytest.mark.embedded
+def test_a_legal_move_is_written_with_its_events(started_game, players):
+    seat, action = first_move(started_game)
+    result = do_move(started_game.pk, seat=seat, action=action, expected_version=0,
+                     actor=seat_user(started_game, players, seat), source="ui")
+    game = Game.objects.get(pk=started_game.pk)
+    assert result.version == game.version == 1
+    move = Move.objects.get(game=game)
+    assert (move.seq, move.seat, move.action) == (1, seat, action)
+    assert move.events == result.events and result.events
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(started_game, players):
+    seat, action = first_move(started_game)
+    user = seat_user(started_game, players, seat)
+    do_move(started_game.pk, seat=seat, action=action, expected_version=0, actor=user, source="ui")
+    before = Game.objects.get(pk=started_game.pk)
+    with pytest.raises(MoveRejected) as exc:
+        do_move(started_game.pk, seat=seat, action=action, expected_version=0, actor=user, source="ui")
+    assert exc.value.code == "stale" and exc.value.version == 1
+    after = Game.objects.get(pk=started_game.pk)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert Move.objects.filter(game=after).count() == 1
+
+
+def test_someone_elses_seat_is_refused(started_game, players):
+    seat, action = first_move(started_game)
+    intruder = next(p for p in players if p != seat_user(started_game, players, seat))
+    with pytest.raises(MoveRejected) as exc:
+        do_move(started_game.pk, seat=seat, action=action, expected_version=0, actor=intruder, source="ui")
+    assert exc.value.code == "not_your_seat"
+    assert Game.objects.get(pk=started_game.pk).version == 0
+
+
+def test_an_illegal_action_is_refused_with_its_rule(started_game, players):
+    seat, _action = first_move(started_game)
+    with pytest.raises(MoveRejected) as exc:
+        do_move(started_game.pk, seat=seat, action={"type": "buy"}, expected_version=0,
+                actor=seat_user(started_game, players, seat), source="ui")
+    assert exc.value.code == "illegal" and exc.value.rule
+    assert Game.objects.get(pk=started_game.pk).version == 0 and not Move.objects.exists()
+
+
+def test_a_malformed_action_is_refused(started_game, players):
+    seat, _ = first_move(started_game)
+    for bad in (None, "roll", {"no": "type"}, {"type": 3}):
+        with pytest.raises(MoveRejected) as exc:
+            do_move(started_game.pk, seat=seat, action=bad, expected_version=0,
+                    actor=seat_user(started_game, players, seat), source="api")
+        assert exc.value.code in ("bad_request", "illegal")
+    assert Game.objects.get(pk=started_game.pk).version == 0
+
+
+@pytest.mark.embedded
+def test_concurrent_submissions_for_one_version_apply_exactly_once(started_game, players):
+    seat, action = first_move(started_game)
+    user = seat_user(started_game, players, seat)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(8)
+
+    def submit():
+        try:
+            barrier.wait()
+            do_move(started_game.pk, seat=seat, action=action, expected_version=0, actor=user, source="api")
+            outcomes.append("applied")
+        except MoveRejected as exc:
+            outcomes.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=submit) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("applied") == 1
+    assert outcomes.count("stale") == 7
+    assert Move.objects.filter(game=started_game).count() == 1
+    assert Game.objects.get(pk=started_game.pk).version == 1
+
+
+def play_randomly(game, players, moves: int, seed: int = 7) -> Game:
+    rng = random.Random(seed)
+    rs = get(game.ruleset)
+    for _ in range(moves):
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        seat = rs.to_move(game.state)[0]
+        action = rng.choice(rs.legal_actions(game.state, seat))
+        do_move(game.pk, seat=seat, action=action, expected_version=game.version,
+                actor=seat_user(game, players, seat), source="api")
+    game.refresh_from_db()
+    return game
+
+
+def test_replaying_the_log_from_the_seed_reproduces_the_snapshot(started_game, players):
+    game = play_randomly(started_game, players, 150)
+    assert game.version > 100
+    log = list(Move.objects.filter(game=game).order_by("seq").values_list("seat", "action"))
+    state = replay(game.ruleset, game.num_seats, game.seed, game.options, log)
+    assert canonical(state) == canonical(game.state)
+
+
+def test_a_finished_game_verifies_and_a_tampered_log_does_not(players):
+    game = tables.do_create_table(players[0], "estanciero", 2, time_control="correspondence",
+                                  options={"max_turns": 2})
+    tables.do_join(game.pk, players[1])
+    tables.do_start(game.pk, players[0])
+    game = play_randomly(Game.objects.get(pk=game.pk), players, 500)
+    assert game.status == Game.Status.FINISHED and game.outcome["ranking"]
+    report = verify_game(game)
+    assert report.ok, report.detail
+    move = Move.objects.filter(game=game, action__type="roll").order_by("seq").last()
+    Move.objects.filter(pk=move.pk).update(action={"type": "end_turn"})
+    assert not verify_game(game).ok
+
+
+def test_seed_is_secret_until_the_end(started_game):
+    from django.test import Client
+
+    page = Client().get(f"/games/{started_game.pk}/").content.decode()
+    assert started_game.seed_commitment[:12] in page
+    assert started_game.seed not in page
+    assert Client().get(f"/games/{started_game.pk}/verify/").status_code == 200
+
+
+def test_after_commit_is_what_broadcasts(monkeypatch, started_game, players):
+    """Nothing is published while the transaction is open; once it commits, once."""
+    published = []
+    monkeypatch.setattr(actions, "after_commit", lambda gid, v: published.append((gid, v)))
+    seat, action = first_move(started_game)
+    do_move(started_game.pk, seat=seat, action=action, expected_version=0,
+            actor=seat_user(started_game, players, seat), source="ui")
+    assert published == [(started_game.pk, 1)]

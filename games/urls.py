@@ -1,0 +1,24 @@
+from django.urls import path
+
+from . import api, views
+
+app_name = "games"
+urlpatterns = [
+    path("play/", views.play, name="play"),
+    path("games/new/", views.create, name="create"),
+    path("games/<int:game_id>/", views.table, name="table"),
+    path("games/<int:game_id>/table/", views.table_fragment, name="table_fragment"),
+    path("games/<int:game_id>/join/", views.join, name="join"),
+    path("games/<int:game_id>/leave/", views.leave, name="leave"),
+    path("games/<int:game_id>/start/", views.start, name="start"),
+    path("games/<int:game_id>/act/", views.act, name="act"),
+    path("games/<int:game_id>/verify/", views.verify, name="verify"),
+    path("games/<int:game_id>/log.json", views.log_export, name="log"),
+    path("api/v1/rulesets", api.rulesets, name="api_rulesets"),
+    path("api/v1/tables", api.table_list, name="api_tables"),
+    path("api/v1/tables/<int:game_id>/join", api.table_join, name="api_join"),
+    path("api/v1/tables/<int:game_id>/start", api.table_start, name="api_start"),
+    path("api/v1/games/<int:game_id>", api.game_detail, name="api_game"),
+    path("api/v1/games/<int:game_id>/actions", api.game_action, name="api_action"),
+    path("api/v1/games/<int:game_id>/log", api.game_log, name="api_log"),
+]
