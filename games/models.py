@@ -52,13 +52,13 @@ class Game(models.Model):
     class Meta:
         ordering = ["-created_at"]
 
+    def __str__(self) -> str:
+        return f"{self.ruleset} #{self.pk}"
+
     def save(self, *args, **kwargs):
         if not self.seed_commitment:
             self.seed_commitment = commitment_of(self.seed)
         super().save(*args, **kwargs)
-
-    def __str__(self) -> str:
-        return f"{self.ruleset} #{self.pk}"
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.pk])
@@ -123,6 +123,9 @@ class Move(models.Model):
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_version")]
 
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq}"
+
 
 class ApiToken(models.Model):
     """A personal API token. Only its hash is stored; the key is shown once."""
@@ -133,6 +136,9 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} (tb_{self.prefix}…)"
 
     @staticmethod
     def hash_key(key: str) -> str:
@@ -157,3 +163,6 @@ class AuditEntry(models.Model):
 
     class Meta:
         ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.game_id}"
