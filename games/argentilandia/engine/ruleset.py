@@ -1,0 +1,76 @@
+"""The Argentilandia ruleset object (games.rulesets.Ruleset protocol)."""
+
+from __future__ import annotations
+
+import random
+
+from . import actions, bot, special
+from . import board as B
+from . import state as S
+from .errors import _, refuse
+from .victory import outcome as _outcome
+from .view import view as _view
+
+
+class ArgentilandiaRuleset:
+    name = "argentilandia"
+    min_players = 3
+    max_players = 5
+
+    def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
+        if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
+            raise refuse(_("Argentilandia is for 3 to 5 players."), "components")
+        return S.new_game(num_players, seed, options)
+
+    def to_move(self, state: dict) -> list[int]:
+        return actions.to_move(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return actions.legal(state, seat)
+
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+        new = S.clone(state)
+        events = actions.dispatch(new, seat, action)
+        special.refresh(new)
+        return new, events
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return _view(state, seat)
+
+    def outcome(self, state: dict) -> dict | None:
+        return _outcome(state)
+
+    def timeout_action(self, state: dict, seat: int) -> dict:
+        """The server's move for a seat whose clock ran out: roll, discard at random, pass, refuse."""
+        ph = state["phase"]
+        if ph in (S.PHASE_CONTEST, S.PHASE_ROLLOFF):
+            return {"type": "contest_roll"}
+        if ph == S.PHASE_DISCARD:
+            return {"type": "discard", "random": True}
+        legal = actions.legal(state, seat)
+        if seat == state["current"]:
+            if ph == S.PHASE_PRE_ROLL:
+                return {"type": "roll"}
+            if ph == S.PHASE_PRELIM_BUY:
+                return {"type": "pass"}
+            if ph == S.PHASE_MAIN:
+                return {"type": "end_turn"}
+            if ph == S.PHASE_UNION:
+                clear = [a for a in legal if a["target"]["kind"] == "province" and seat not in state["mps"][a["target"]["id"]]]
+                return (clear or legal)[0]
+            if legal:
+                return legal[0]
+        for a in legal:
+            if a["type"] == "refuse_offer":
+                return a
+        raise refuse(_("There is nothing for you to do now."), "round-summary")
+
+    def bot_action(self, state: dict, seat: int, rng: random.Random) -> dict:
+        return bot.choose(state, seat, rng)
+
+    def static_board(self) -> dict:
+        """The board data for drawing the map (not part of the protocol)."""
+        return B.board_data()
+
+
+RULESET = ArgentilandiaRuleset()

@@ -1,0 +1,179 @@
+"""Game state creation and small helpers (Setup, Components).
+
+The state is plain JSON data: lists indexed by seat, dicts keyed by ids (never ints).
+"""
+
+from __future__ import annotations
+
+import marshal
+
+from games.rng import draw
+
+from . import board as B
+
+PHASE_DRAFT = "draft"
+PHASE_PRELIM_BUY = "prelim_buy"
+PHASE_PRE_ROLL = "pre_roll"
+PHASE_DISCARD = "discard"
+PHASE_UNION = "union_move"
+PHASE_MAIN = "main"
+PHASE_CONTEST = "contest"
+PHASE_ROLLOFF = "rolloff"
+PHASE_OVER = "over"
+
+DRAFT_ROUNDS = 7
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of plain JSON data (marshal is the fastest exact copier for it)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def empty_hand() -> dict:
+    return {m: 0 for m in B.MATERIALS}
+
+
+def setup_rolls(state: dict, n: int) -> tuple[int, list[dict]]:
+    """Setup: each player rolls the dice; the highest begins, ties roll again among themselves."""
+    log: list[dict] = []
+    contenders = list(range(n))
+    while True:
+        k = len(contenders)
+        rolls = draw(state, lambda r, k=k: [[r.die(), r.die()] for _ in range(k)])
+        log.append({"seats": list(contenders), "dice": rolls})
+        sums = [a + b for a, b in rolls]
+        best = max(sums)
+        top = [s for s, t in zip(contenders, sums) if t == best]
+        if len(top) == 1:
+            return top[0], log
+        contenders = top
+
+
+def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
+    """Setup (and Variant: 3 Players): Union Organizer on Tucumán's Wood, one Corrupt Official
+    each (none with 3 players), 12/12 officials and stockbrokers (8/8 with 3 players)."""
+    options = dict(options or {})
+    three = num_players == 3
+    cfg = B.BOARD["three_player"] if three else B.BOARD
+    n_off = cfg["corrupt_officials"]
+    n_sb = cfg["stockbrokers"]
+    dealt = 0 if three else 1
+    state: dict = {
+        "game": "argentilandia",
+        "seed": seed,
+        "rng_counter": 0,
+        "num_players": num_players,
+        "three_player": three,
+        "vp_to_win": cfg["vp_to_win"],
+        "factories_needed": cfg["factories_needed"],
+        "provinces_needed": B.BOARD["three_player"]["provinces_needed"] if three else B.BOARD["provinces_needed"],
+        "max_turns": int(options.get("max_turns") or 0),
+        "options": options,
+        "colors": B.BOARD["colors"][:num_players],
+        "phase": PHASE_DRAFT,
+        "turn": 0,
+        "current": None,
+        "dice": None,
+        "in_play": [],
+        "mps": {p: [None] * len(B.PROVINCES[p]["mps"]) for p in B.PROVINCE_IDS},
+        "ports": {p: None for p in B.PORT_IDS},
+        "industries": {i: {"slots": [None] * B.INDUSTRIES[i]["percentages"], "owner": None} for i in B.INDUSTRY_IDS},
+        "union": dict(B.UNION_START),
+        "hands": [empty_hand() for _ in range(num_players)],
+        "bank": {m: B.CARDS_PER_MATERIAL for m in B.MATERIALS},
+        "officials": [dealt] * num_players,
+        "stockbrokers": [0] * num_players,
+        "bank_officials": n_off - dealt * num_players,
+        "bank_stockbrokers": n_sb,
+        "total_officials": n_off,
+        "total_stockbrokers": n_sb,
+        "flags": {"union_official_used": False, "special_claimed": []},
+        "special": {},
+        "discards": [0] * num_players,
+        "contest": None,
+        "rolloff": None,
+        "offers": [],
+        "next_offer_id": 1,
+        "winner": None,
+        "end_reason": None,
+    }
+    first, log = setup_rolls(state, num_players)
+    order = [(first + k) % num_players for k in range(num_players)]
+    picks: list[int] = []
+    for r in range(DRAFT_ROUNDS):
+        picks.extend(order if r % 2 == 0 else list(reversed(order)))
+    state["setup_rolls"] = log
+    state["first_player"] = first
+    state["order"] = order
+    state["draft"] = {"picks": picks, "index": 0}
+    state["prelim"] = {"order": list(order), "index": 0}
+    state["current"] = picks[0]
+    return state
+
+
+# ---- small helpers -------------------------------------------------------
+
+
+def hand_size(state: dict, seat: int) -> int:
+    return sum(state["hands"][seat].values())
+
+
+def has_cards(state: dict, seat: int, cards: dict) -> bool:
+    hand = state["hands"][seat]
+    return all(hand.get(m, 0) >= c for m, c in cards.items())
+
+
+def pay_bank(state: dict, seat: int, cards: dict) -> None:
+    """Move ``cards`` from the seat's hand to the bank (caller has checked)."""
+    hand = state["hands"][seat]
+    bank = state["bank"]
+    for m, c in cards.items():
+        hand[m] -= c
+        bank[m] += c
+
+
+def take_bank(state: dict, seat: int, material: str, count: int = 1) -> None:
+    state["bank"][material] -= count
+    state["hands"][seat][material] += count
+
+
+def tokens_used(state: dict, seat: int) -> int:
+    """Tokens on the board: MPs, ports and industry percentages (Components: 35 per colour)."""
+    used = 0
+    for slots in state["mps"].values():
+        used += slots.count(seat)
+    for owner in state["ports"].values():
+        if owner == seat:
+            used += 1
+    for ind in state["industries"].values():
+        used += ind["slots"].count(seat)
+    return used
+
+
+def tokens_left(state: dict, seat: int) -> int:
+    return B.TOKENS_PER_COLOR - tokens_used(state, seat)
+
+
+def mps_in(state: dict, seat: int, province: str) -> int:
+    return state["mps"][province].count(seat)
+
+
+def is_blocked(state: dict, kind: str, ident: str) -> bool:
+    """Union Organizer: the province or industry under it is blocked."""
+    u = state["union"]
+    return u is not None and u["kind"] == kind and u["id"] == ident
+
+
+def normalize_cards(cards) -> dict:
+    """Validate a {material: count} dict from an action; returns a clean copy or raises ValueError."""
+    if not isinstance(cards, dict) or not cards:
+        raise ValueError("cards")
+    out: dict = {}
+    for m, c in cards.items():
+        if m not in B.MATERIALS or not isinstance(c, int) or isinstance(c, bool) or c < 0:
+            raise ValueError("cards")
+        if c:
+            out[m] = c
+    if not out:
+        raise ValueError("cards")
+    return out
