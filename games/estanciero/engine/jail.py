@@ -1,0 +1,65 @@
+"""Police Station (Comisaría): leaving by paying, by the card or by doubles.
+
+Decision: a jailed player may, on each turn, pay the 1,000 fine, use a
+keepable card, or roll for doubles.  Doubles free the player, who moves by
+that roll (without rolling again); after ``jail_roll_attempts`` (default 3)
+failed rolls the fine is due and the player moves by the last roll.
+"""
+
+from __future__ import annotations
+
+from . import board
+from .common import _, refuse
+from .money import charge, transfer
+from .movement import advance, roll_dice
+from .state import player
+
+FINE = 1000
+
+
+def pay_fine(state: dict, events: list, seat: int) -> None:
+    p = player(state, seat)
+    if p["money"] < FINE:
+        refuse(_("You need %(cost)s to pay the fine."), "police-station", cost=FINE)
+    transfer(state, events, seat, None, FINE, "jail_fine")
+    release(state, events, seat, "fine")
+
+
+def use_card(state: dict, events: list, seat: int, card_id: str | None) -> None:
+    """The Suerte/Destino card "sale usted de la Comisaría" frees without fine."""
+    p = player(state, seat)
+    if not p["jail_cards"]:
+        refuse(_("You have no card to leave the Police Station."), "police-station")
+    if card_id is None:
+        card_id = p["jail_cards"][0]
+    if card_id not in p["jail_cards"]:
+        refuse(_("You do not hold that card."), "police-station")
+    p["jail_cards"].remove(card_id)
+    state["decks"][board.deck_of(card_id)].append(card_id)
+    events.append({"type": "jail_card_used", "seat": seat, "card": card_id})
+    release(state, events, seat, "card")
+
+
+def release(state: dict, events: list, seat: int, how: str) -> None:
+    p = player(state, seat)
+    p["in_jail"] = False
+    p["jail_attempts"] = 0
+    events.append({"type": "released", "seat": seat, "how": how})
+
+
+def jail_roll(state: dict, events: list, seat: int) -> None:
+    p = player(state, seat)
+    dice = roll_dice(state, events, seat)
+    state["turn"]["again"] = False
+    if dice[0] == dice[1]:
+        release(state, events, seat, "doubles")
+        advance(state, events, seat, dice)
+        return
+    p["jail_attempts"] += 1
+    if p["jail_attempts"] >= state["options"]["jail_roll_attempts"]:
+        charge(state, events, seat, None, FINE, "jail_fine")
+        release(state, events, seat, "attempts")
+        advance(state, events, seat, dice)
+        return
+    events.append({"type": "jail_stay", "seat": seat, "attempts": p["jail_attempts"]})
+    state["turn"]["phase"] = "end"

@@ -1,0 +1,173 @@
+"""The Estanciero ruleset: the ``games.rulesets.Ruleset`` contract."""
+
+from __future__ import annotations
+
+from . import actions, auction, board, bot, debt, mortgage, rent, trade, turn
+from .building import sell_building
+from .common import _, refuse
+from .endgame import check_end
+from .money import settle_debts
+from .state import copy_state, new_game, player
+
+
+def _space(action: dict) -> int:
+    index = action.get("space")
+    if not board.is_deed(index):
+        refuse(_("Choose a title deed."), "the-board")
+    return index
+
+
+def h_claim_rent(state, events, seat, action):
+    rent.claim(state, events, seat, action.get("claim"), "rent")
+
+
+def h_claim_prize(state, events, seat, action):
+    rent.claim(state, events, seat, action.get("claim"), "prize")
+
+
+def h_sell_building(state, events, seat, action):
+    sell_building(state, events, seat, _space(action))
+
+
+def h_mortgage(state, events, seat, action):
+    mortgage.mortgage(state, events, seat, _space(action))
+
+
+def h_lift(state, events, seat, action):
+    mortgage.lift(state, events, seat, _space(action))
+
+
+def h_propose(state, events, seat, action):
+    trade.propose(state, events, seat, action)
+
+
+def h_accept(state, events, seat, action):
+    trade.accept(state, events, seat, action.get("id"))
+
+
+def h_reject(state, events, seat, action):
+    trade.reject(state, events, seat, action.get("id"))
+
+
+def h_cancel(state, events, seat, action):
+    trade.cancel(state, events, seat, action.get("id"))
+
+
+def h_auction(state, events, seat, action):
+    auction.start_voluntary(state, events, seat, action.get("space"))
+
+
+def h_bid(state, events, seat, action):
+    auction.bid(state, events, seat, action.get("amount"))
+
+
+def h_pass(state, events, seat, action):
+    auction.pass_(state, events, seat)
+
+
+def h_hand_over(state, events, seat, action):
+    debt.hand_over(state, events, seat, action.get("space"))
+
+
+def h_bankrupt(state, events, seat, action):
+    d = debt.require_debtor(state, seat)
+    if not debt.may_go_bankrupt(state, seat, bool(actions.liquidation_actions(state, seat))):
+        refuse(_("You can still raise %(amount)s by selling buildings and mortgaging."), "shortage-of-money",
+               amount=d["amount"])
+    debt.bankrupt(state, events, seat)
+
+
+HANDLERS = {
+    "roll": turn.do_roll,
+    "rest": turn.do_rest,
+    "pay_fine": turn.do_pay_fine,
+    "use_jail_card": turn.do_use_card,
+    "buy": turn.do_buy,
+    "decline": turn.do_decline,
+    "choose_card_option": turn.do_card_choice,
+    "end_turn": turn.do_end_turn,
+    "build": turn.do_build,
+    "claim_rent": h_claim_rent,
+    "claim_prize": h_claim_prize,
+    "sell_building": h_sell_building,
+    "mortgage": h_mortgage,
+    "lift_mortgage": h_lift,
+    "propose": h_propose,
+    "accept_proposal": h_accept,
+    "reject_proposal": h_reject,
+    "cancel_proposal": h_cancel,
+    "auction": h_auction,
+    "bid": h_bid,
+    "pass": h_pass,
+    "hand_over": h_hand_over,
+    "declare_bankruptcy": h_bankrupt,
+}
+
+
+class EstancieroRuleset:
+    name = "estanciero"
+    min_players = 2
+    max_players = 6
+
+    def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
+        return new_game(num_players, seed, options)
+
+    def to_move(self, state: dict) -> list[int]:
+        if state["over"]:
+            return []
+        if state["auction"] is not None:
+            return auction.to_move(state)
+        if state["debts"]:
+            return [state["debts"][0]["debtor"]]
+        return [state["turn"]["seat"]]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return actions.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+        if state["over"]:
+            refuse(_("The game is over."), "objective")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+            refuse(_("There is no such seat."), "setup")
+        if player(state, seat)["bankrupt"]:
+            refuse(_("You have left the game."), "shortage-of-money")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            refuse(_("An action must be an object with a type."), "the-game")
+        handler = HANDLERS.get(action["type"])
+        if handler is None:
+            refuse(_("Unknown action %(type)s."), "the-game", type=action["type"])
+        new = copy_state(state)
+        events: list[dict] = []
+        handler(new, events, seat, action)
+        settle_debts(new, events)
+        auction.start_next(new, events)
+        check_end(new, events)
+        return new, events
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        """Everything public, minus the seed, the rng counter and the deck
+        order (sizes only).  Pending claims are shown only to their claimant:
+        the server never reminds anyone (Helping Players)."""
+        out = {k: v for k, v in state.items() if k not in ("seed", "rng_counter", "decks", "claims")}
+        out = copy_state(out)
+        out["deck_sizes"] = {k: len(v) for k, v in state["decks"].items()}
+        out["my_claims"] = [dict(c) for c in state["claims"] if seat is not None and c["seat"] == seat]
+        out["viewer"] = seat
+        out["to_move"] = self.to_move(state)
+        return out
+
+    def outcome(self, state: dict) -> dict | None:
+        return dict(state["result"]) if state["over"] else None
+
+    def timeout_action(self, state: dict, seat: int) -> dict:
+        return bot.timeout_action(state, seat)
+
+    def bot_action(self, state: dict, seat: int, rng) -> dict:
+        return bot.bot_action(state, seat, rng)
+
+    def bot_optional_action(self, state: dict, seat: int, rng=None) -> dict | None:
+        """A claim the bot should make now even when not on move (or None)."""
+        return bot.optional_action(state, seat)
+
+
+RULESET = EstancieroRuleset()

@@ -1,0 +1,166 @@
+"""Game state construction and small queries (Setup section).
+
+The state is plain JSON data: lists and dicts with string keys only.
+Deeds are keyed by ``str(space_index)``; ``owners[k]`` is a seat or ``None``
+(the Bank).  Buildings per zone are a level 0-5 (1-4 chacras, 5 = estancia).
+"""
+
+from __future__ import annotations
+
+import pickle
+
+from games.rng import draw
+
+from . import board
+from .common import _, refuse
+
+DEFAULT_OPTIONS = {
+    "start_money": 35000,
+    "auto_collect": False,
+    "max_turns": None,
+    "jail_roll_attempts": 3,
+    "comisaria_space_jails": True,
+}
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy (pickle round trip is the fastest deep copy for plain data)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+
+
+def normalise_options(options: dict | None) -> dict:
+    """Merge options with defaults; ``turn_limit`` is an alias of ``max_turns``.
+
+    Setup: the start money is 35,000 and "each player may be given a larger
+    amount" (Shortening the Game), so ``start_money`` may only raise it.
+    """
+    opts = dict(DEFAULT_OPTIONS)
+    options = dict(options or {})
+    if "turn_limit" in options and "max_turns" not in options:
+        options["max_turns"] = options.pop("turn_limit")
+    options.pop("turn_limit", None)
+    for key, value in options.items():
+        if key not in opts:
+            refuse(_("Unknown option %(option)s."), "setup", option=key)
+        opts[key] = value
+    if not isinstance(opts["start_money"], int) or opts["start_money"] < 35000:
+        refuse(_("The start money may only be raised above 35,000."), "shortening-the-game")
+    if opts["max_turns"] is not None and (not isinstance(opts["max_turns"], int) or opts["max_turns"] < 1):
+        refuse(_("The turn limit must be a positive whole number."), "shortening-the-game")
+    if not isinstance(opts["jail_roll_attempts"], int) or opts["jail_roll_attempts"] < 1:
+        refuse(_("The number of attempts to leave jail must be positive."), "police-station")
+    opts["auto_collect"] = bool(opts["auto_collect"])
+    opts["comisaria_space_jails"] = bool(opts["comisaria_space_jails"])
+    return opts
+
+
+def roll_off(state: dict, seats: list[int]) -> tuple[int, list[dict]]:
+    """Setup: "whoever rolls the highest number begins"; ties roll again."""
+    rounds = []
+    contenders = list(seats)
+    while True:
+        count = len(contenders)
+        rolls = draw(state, lambda rng, count=count: [[rng.die(), rng.die()] for _ in range(count)])
+        rounds.append({"seats": list(contenders), "dice": rolls})
+        totals = [a + b for a, b in rolls]
+        best = max(totals)
+        contenders = [s for s, t in zip(contenders, totals) if t == best]
+        if len(contenders) == 1:
+            return contenders[0], rounds
+
+
+def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
+    """A fresh game: 35,000 each, decks shuffled, first player by dice (Setup)."""
+    if not isinstance(num_players, int) or not 2 <= num_players <= 6:
+        refuse(_("Estanciero is played by 2 to 6 players."), "setup")
+    opts = normalise_options(options)
+    state: dict = {
+        "game": "estanciero",
+        "seed": seed,
+        "rng_counter": 0,
+        "options": opts,
+        "num_players": num_players,
+        "players": [
+            {
+                "seat": i,
+                "money": opts["start_money"],
+                "position": board.START,
+                "in_jail": False,
+                "jail_attempts": 0,
+                "jail_cards": [],
+                "rest_turns": 0,
+                "bankrupt": False,
+                "bankrupt_order": None,
+            }
+            for i in range(num_players)
+        ],
+        "owners": {str(i): None for i in board.deed_spaces()},
+        "buildings": {str(i): 0 for i in board.deed_spaces() if board.is_zone(i)},
+        "mortgaged": {},
+        "mortgage_grace": [],
+        "bank": {"balance": 0, "chacras": 32, "estancias": 12},
+        "decks": {},
+        "turn": None,
+        "claims": [],
+        "debts": [],
+        "auction": None,
+        "auction_queue": [],
+        "proposals": [],
+        "last_card": None,
+        "last_dice": None,
+        "turns_played": 0,
+        "next_id": 1,
+        "bankrupt_count": 0,
+        "over": False,
+        "result": None,
+    }
+    cards = board.card_data()
+    for deck in ("destino", "suerte"):
+        ids = [c["id"] for c in cards[deck]]
+        draw(state, lambda rng, ids=ids: rng.shuffle(ids))
+        state["decks"][deck] = ids
+    first, rounds = roll_off(state, list(range(num_players)))
+    state["rolloff"] = {"rounds": rounds, "first": first}
+    state["turn"] = new_turn(first)
+    return state
+
+
+def new_turn(seat: int) -> dict:
+    return {"seat": seat, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+
+
+def next_id(state: dict) -> int:
+    n = state["next_id"]
+    state["next_id"] = n + 1
+    return n
+
+
+def player(state: dict, seat: int) -> dict:
+    return state["players"][seat]
+
+
+def active_seats(state: dict) -> list[int]:
+    return [p["seat"] for p in state["players"] if not p["bankrupt"]]
+
+
+def owner(state: dict, index: int) -> int | None:
+    return state["owners"][str(index)]
+
+
+def deeds_of(state: dict, seat: int) -> list[int]:
+    return [int(k) for k, v in state["owners"].items() if v == seat]
+
+
+def level(state: dict, index: int) -> int:
+    return state["buildings"].get(str(index), 0)
+
+
+def is_mortgaged(state: dict, index: int) -> bool:
+    return str(index) in state["mortgaged"]
+
+
+def province_has_buildings(state: dict, index: int) -> bool:
+    """True when any field of the deed's province carries chacras/estancias."""
+    if not board.is_zone(index):
+        return False
+    return any(level(state, m) for m in board.province_members(index))

@@ -1,0 +1,144 @@
+"""Property test: thousands of random games keep the rulebook's invariants.
+
+After every action: money of players + the Bank's ledger is conserved and
+moves only through ``money`` events; 32 chacras / 12 estancias and the 29
+deeds are conserved; no negative money; buildings are even and only on
+complete, unmortgaged provinces; the 32 cards are each in a deck or a hand;
+``json.dumps(state)`` works.  On a sample: ``apply`` never mutates its
+input, and replaying the same seed and actions gives identical states.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from multiprocessing import get_context
+
+from games.estanciero.engine import RULESET as R
+from games.estanciero.engine import board
+from games.estanciero.engine.sim import play_random_game
+
+GAMES = int(os.environ.get("ESTANCIERO_PROPERTY_GAMES", "2000"))
+TURN_CAP = 8
+ALL_CARDS = sorted(c["id"] for d in ("destino", "suerte") for c in board.card_data()[d])
+
+
+def check_invariants(state: dict) -> None:
+    n = state["num_players"]
+    players = state["players"]
+    assert sum(p["money"] for p in players) + state["bank"]["balance"] == n * state["options"]["start_money"]
+    assert all(p["money"] >= 0 for p in players)
+    assert sorted(int(k) for k in state["owners"]) == sorted(board.deed_spaces())
+    for seat in state["owners"].values():
+        assert seat is None or (0 <= seat < n and not players[seat]["bankrupt"])
+    chacras = estancias = 0
+    for key, lv in state["buildings"].items():
+        assert 0 <= lv <= 5
+        if lv:
+            index = int(key)
+            own = state["owners"][key]
+            assert own is not None
+            assert all(state["owners"][str(m)] == own and str(m) not in state["mortgaged"]
+                       for m in board.province_members(index))
+            if lv == 5:
+                estancias += 1
+            else:
+                chacras += lv
+    assert chacras + state["bank"]["chacras"] == 32
+    assert estancias + state["bank"]["estancias"] == 12
+    for name, prov in board.board_data()["provinces"].items():
+        levels = [state["buildings"][str(m)] for m in prov["members"]]
+        assert max(levels) - min(levels) <= 1, (name, levels)
+    for key in state["mortgaged"]:
+        assert int(key) in board.deed_spaces()
+        if state["owners"][key] is None:
+            assert state["auction"] is not None or any(q["space"] == int(key) for q in state["auction_queue"])
+    held = [c for p in players for c in p["jail_cards"]]
+    assert sorted(state["decks"]["destino"] + state["decks"]["suerte"] + held) == ALL_CARDS
+    if state["over"]:
+        assert R.to_move(state) == [] and R.outcome(state)["winner"] == R.outcome(state)["ranking"][0]
+    else:
+        movers = R.to_move(state)
+        assert movers
+        for seat in movers:
+            assert not players[seat]["bankrupt"]
+    json.dumps(state)
+
+
+def check_step(before: dict, seat: int, action: dict, after: dict, events: list) -> None:
+    check_invariants(after)
+    delta = {s: 0 for s in range(after["num_players"])}
+    delta[None] = 0
+    for e in events:
+        if e["type"] == "money":
+            delta[e["from"]] -= e["amount"]
+            delta[e["to"]] += e["amount"]
+            assert e["amount"] > 0
+        assert isinstance(e.get("type"), str)
+    for s in range(after["num_players"]):
+        assert after["players"][s]["money"] - before["players"][s]["money"] == delta[s]
+    assert after["bank"]["balance"] - before["bank"]["balance"] == delta[None]
+
+
+def run_games(indexes: list[int]) -> dict:
+    total_actions = 0
+    reasons: dict = {}
+    events_seen: set = set()
+    for g in indexes:
+        rng = random.Random(g)
+        num = rng.randint(2, 6)
+        seed = f"prop-{g}"
+        options = {"max_turns": TURN_CAP * (5 if g % 20 == 0 else 1), "auto_collect": g % 5 == 0}
+        bots = frozenset(s for s in range(num) if rng.random() < 0.5)
+        sample = g % 40 == 0
+
+        def check(before, seat, action, after, events, sample=sample):
+            check_step(before, seat, action, after, events)
+            events_seen.update(e["type"] for e in events)
+            if sample:
+                snapshot = json.dumps(before, sort_keys=True)
+                R.apply(before, seat, action)
+                assert json.dumps(before, sort_keys=True) == snapshot
+                for s in R.to_move(after):
+                    assert R.legal_actions(after, s)
+                    R.apply(after, s, R.timeout_action(after, s))
+                json.dumps(events)
+
+        state, log, n = play_random_game(num, seed, rng, options, check=check, bots=bots)
+        assert state["over"], f"game {g} did not end"
+        total_actions += n
+        reasons[state["result"]["reason"]] = reasons.get(state["result"]["reason"], 0) + 1
+        if sample:
+            replay = R.new_game(num, seed, options)
+            for seat, action in log:
+                replay, _ = R.apply(replay, seat, action)
+            assert json.dumps(replay, sort_keys=True) == json.dumps(state, sort_keys=True)
+    return {"actions": total_actions, "reasons": reasons, "events": events_seen}
+
+
+def test_property_random_games_keep_invariants():
+    """At least 2,000 games (random seats mixed with bot seats so that building,
+    debts and bankruptcies happen), on 2 worker processes, invariants after every action."""
+    start = time.time()
+    indexes = list(range(GAMES))
+    chunks = [indexes[0::2], indexes[1::2]]
+    try:
+        with get_context("fork").Pool(2) as pool:
+            results = pool.map(run_games, chunks)
+    except (OSError, ValueError):
+        results = [run_games(c) for c in chunks]
+    elapsed = time.time() - start
+    actions = sum(r["actions"] for r in results)
+    reasons: dict = {}
+    for r in results:
+        for k, v in r["reasons"].items():
+            reasons[k] = reasons.get(k, 0) + v
+    print(f"\n{GAMES} games, {actions} actions in {elapsed:.1f}s ({actions / elapsed:.0f} actions/s); endings {reasons}")
+    assert sum(reasons.values()) == GAMES
+    seen = set().union(*(r["events"] for r in results))
+    if GAMES >= 1000:
+        for kind in ("bankrupt", "debt", "built", "building_sold", "auction_won", "proposal_accepted",
+                     "mortgage_lifted", "jailed", "rested", "rent_claimed", "prize_claimed", "handed_over"):
+            assert kind in seen, kind

@@ -1,0 +1,678 @@
+"""Unit tests per rulebook section (the test names/docstrings cite the section)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.estanciero.engine import RULESET as R
+from games.rng import SeededRng
+from games.rulesets import IllegalAction, Ruleset
+from games.sections import SECTIONS
+
+
+def force_dice(state: dict, a: int, b: int) -> None:
+    """Move the rng counter to a point where the next two dice are (a, b)."""
+    start = state["rng_counter"]
+    for c in range(start, start + 200000):
+        rng = SeededRng(state["seed"], c)
+        if rng.die() == a and rng.die() == b:
+            state["rng_counter"] = c
+            return
+    raise AssertionError("no such dice")
+
+
+def game(n: int = 2, **options) -> dict:
+    s = R.new_game(n, "unit-test", options or None)
+    s["turn"]["seat"] = 0
+    return s
+
+
+def act(state: dict, seat: int, action: dict) -> tuple[dict, list]:
+    return R.apply(state, seat, action)
+
+
+def types(events: list) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def give(state: dict, seat: int, *spaces: int) -> None:
+    for s in spaces:
+        state["owners"][str(s)] = seat
+
+
+def refused(state: dict, seat: int, action: dict, rule: str | None = None) -> IllegalAction:
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(IllegalAction) as info:
+        R.apply(state, seat, action)
+    assert json.dumps(state, sort_keys=True) == before
+    assert info.value.rule in SECTIONS["estanciero"], info.value.rule
+    if rule:
+        assert info.value.rule == rule
+    return info.value
+
+
+# --- contract --------------------------------------------------------------
+
+def test_ruleset_contract_attributes():
+    assert isinstance(R, Ruleset)
+    assert (R.name, R.min_players, R.max_players) == ("estanciero", 2, 6)
+
+
+# --- Setup -----------------------------------------------------------------
+
+def test_setup_35000_each_and_first_player_by_dice():
+    """Setup: 35,000 each; whoever rolls the highest number begins (roll-off in new_game)."""
+    s = R.new_game(4, "seed-x")
+    assert [p["money"] for p in s["players"]] == [35000] * 4
+    last = s["rolloff"]["rounds"][-1]
+    totals = [a + b for a, b in last["dice"]]
+    assert last["seats"][totals.index(max(totals))] == s["rolloff"]["first"] == s["turn"]["seat"]
+    json.dumps(s)
+
+
+def test_setup_start_money_option_may_only_raise():
+    """Shortening the Game: players may be given a larger amount of money."""
+    assert R.new_game(2, "a", {"start_money": 50000})["players"][0]["money"] == 50000
+    with pytest.raises(IllegalAction):
+        R.new_game(2, "a", {"start_money": 1000})
+    with pytest.raises(IllegalAction):
+        R.new_game(7, "a")
+
+
+# --- The Game ----------------------------------------------------------------
+
+def test_the_game_passing_salida_collects_5000():
+    """The Game / board Salida: passing START pays 5,000 from the Bank."""
+    s = game()
+    s["players"][0]["position"] = 40
+    force_dice(s, 1, 2)
+    s2, ev = act(s, 0, {"type": "roll"})
+    assert s2["players"][0]["position"] == 1
+    moved = next(e for e in ev if e["type"] == "moved")
+    assert moved["passed_start"] is True
+    assert s2["players"][0]["money"] == 35000 + 5000
+    assert s2["turn"]["phase"] == "buy"
+
+
+def test_the_game_buy_from_bank_or_decline_without_auction():
+    """The Game: a deed landed on may be bought from the Bank; declining leaves it with the Bank."""
+    s = game()
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["turn"]["phase"] == "buy" and s["turn"]["offer"] == 3
+    bought, ev = act(s, 0, {"type": "buy"})
+    assert bought["owners"]["3"] == 0 and bought["players"][0]["money"] == 35000 - 1200
+    assert "bought" in types(ev)
+    declined, ev = act(s, 0, {"type": "decline"})
+    assert declined["owners"]["3"] is None and declined["auction"] is None
+    assert declined["turn"]["phase"] == "end"
+    s["players"][0]["money"] = 100
+    refused(s, 0, {"type": "buy"}, "the-game")
+
+
+def test_the_game_rent_must_be_claimed_before_next_roll():
+    """The Game: the owner who does not claim before the dice are rolled again loses the rent."""
+    s = game()
+    give(s, 1, 3)
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert s["players"][0]["money"] == 35000
+    claims = [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"]
+    assert len(claims) == 1
+    paid, ev = act(s, 1, claims[0])
+    assert paid["players"][1]["money"] == 35000 + 80 and paid["players"][0]["money"] == 35000 - 80
+    # not claimed: lapses at the next roll
+    s, _ = act(s, 0, {"type": "end_turn"})
+    s, ev = act(s, 1, {"type": "roll"})
+    assert "claims_lapsed" in types(ev)
+    assert not [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"]
+
+
+def test_the_game_auto_collect_option():
+    s = game(auto_collect=True)
+    give(s, 1, 3)
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert s["players"][1]["money"] == 35080 and s["claims"] == []
+
+
+def test_zones_rent_doubles_with_whole_province_and_buildings():
+    """Zones: bare field rent doubled for the whole province; chacras 1-4 and estancia by the deed."""
+    from games.estanciero.engine.rent import rent_due
+
+    s = game()
+    give(s, 1, 1, 2)
+    assert rent_due(s, 1, 7) == 40
+    give(s, 1, 3)
+    assert rent_due(s, 1, 7) == 80
+    s["buildings"]["1"] = 3
+    assert rent_due(s, 1, 7) == 1700
+    s["buildings"]["1"] = 5
+    assert rent_due(s, 1, 7) == 4750
+    s["buildings"]["1"] = 0
+    s["mortgaged"]["1"] = {"lift_extra": 0}
+    assert rent_due(s, 1, 7) == 0
+
+
+def test_railroads_and_companies_rent():
+    """Railroads and Companies: 500/1000/2000/4000 by railways owned; dice x 100/200/300 by companies."""
+    from games.estanciero.engine.rent import rent_due
+
+    s = game()
+    give(s, 1, 12)
+    assert rent_due(s, 12, 5) == 500
+    give(s, 1, 18, 22, 27)
+    assert rent_due(s, 12, 5) == 4000
+    give(s, 1, 8)
+    assert rent_due(s, 8, 5) == 500
+    give(s, 1, 16, 31)
+    assert rent_due(s, 8, 5) == 1500
+
+
+def test_mortgage_no_rent_on_mortgaged_property():
+    """Mortgage: no rent is collected on mortgaged fields, railways and companies."""
+    s = game()
+    give(s, 1, 3)
+    s["mortgaged"]["3"] = {"lift_extra": 0}
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["claims"] == []
+
+
+def test_prizes_and_taxes():
+    """Prizes and Taxes: taxes paid to the Bank; the prize must be claimed before the next roll."""
+    s = game()
+    force_dice(s, 1, 3)
+    t, ev = act(s, 0, {"type": "roll"})
+    assert t["players"][0]["money"] == 35000 - 5000 and t["bank"]["balance"] == 5000
+    s["players"][0]["position"] = 5
+    force_dice(s, 1, 1)
+    p, ev = act(s, 0, {"type": "roll"})
+    claim = [a for a in R.legal_actions(p, 0) if a["type"] == "claim_prize"]
+    assert claim and p["players"][0]["money"] == 35000
+    p2, _ = act(p, 0, claim[0])
+    assert p2["players"][0]["money"] == 37500
+    # doubles: rolling again without claiming loses the prize
+    p3, ev = act(p, 0, {"type": "roll"})
+    assert "claims_lapsed" in types(ev)
+
+
+def test_helping_players_view_shows_claims_only_to_claimant():
+    """Helping Players: the server never reminds anyone; a claim is visible to its claimant only."""
+    s = game()
+    give(s, 1, 3)
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert R.view(s, 1)["my_claims"] and not R.view(s, 0)["my_claims"] and not R.view(s, None)["my_claims"]
+
+
+# --- Chance or Fate ----------------------------------------------------------
+
+def test_chance_or_fate_card_returns_under_pile_and_jail_card_kept():
+    """Chance or Fate: the card goes back to the bottom; the jail card is kept until used or sold."""
+    s = game()
+    s["decks"]["destino"] = ["D04"] + [c for c in s["decks"]["destino"] if c != "D04"]
+    s["players"][0]["position"] = 7
+    force_dice(s, 1, 2)
+    s2, ev = act(s, 0, {"type": "roll"})
+    assert s2["decks"]["destino"][-1] == "D04" and s2["last_card"]["card"] == "D04"
+    assert {"type": "card", "deck": "destino", "seat": 0, "card": "D04"} in ev
+    s["decks"]["destino"] = ["D02"] + [c for c in s["decks"]["destino"] if c != "D02"]
+    s3, _ = act(s, 0, {"type": "roll"})
+    assert s3["players"][0]["jail_cards"] == ["D02"] and "D02" not in s3["decks"]["destino"]
+
+
+def test_chance_or_fate_pay_or_draw_and_birthday_and_repairs():
+    s = game(3)
+    s["decks"]["destino"] = ["D16"] + [c for c in s["decks"]["destino"] if c != "D16"]
+    s["decks"]["suerte"] = ["S08"] + [c for c in s["decks"]["suerte"] if c != "S08"]
+    s["players"][0]["position"] = 7
+    force_dice(s, 1, 2)
+    s2, _ = act(s, 0, {"type": "roll"})
+    assert s2["turn"]["phase"] == "card_choice"
+    paid, _ = act(s2, 0, {"type": "choose_card_option", "option": "pay"})
+    assert paid["players"][0]["money"] == 34800 and paid["turn"]["phase"] == "end"
+    drew, ev = act(s2, 0, {"type": "choose_card_option", "option": "draw"})
+    assert drew["last_card"]["card"] == "S08"
+    # birthday: 200 from each player
+    s["decks"]["destino"] = ["D10"] + [c for c in s["decks"]["destino"] if c != "D10"]
+    b, _ = act(s, 0, {"type": "roll"})
+    assert [p["money"] for p in b["players"]] == [35400, 34800, 34800]
+    # repairs: 500 per chacra, 2500 per estancia
+    s["decks"]["suerte"] = ["S13"] + [c for c in s["decks"]["suerte"] if c != "S13"]
+    give(s, 0, 1, 2, 3)
+    s["buildings"].update({"1": 2, "2": 2, "3": 5})
+    s["bank"]["chacras"] -= 4
+    s["bank"]["estancias"] -= 1
+    s["players"][0]["position"] = 12
+    force_dice(s, 1, 2)
+    r, _ = act(s, 0, {"type": "roll"})
+    assert r["players"][0]["money"] == 35000 - 4 * 500 - 2500
+
+
+def test_chance_or_fate_move_card_collects_salida_when_passing():
+    s = game()
+    s["decks"]["suerte"] = ["S05"] + [c for c in s["decks"]["suerte"] if c != "S05"]
+    s["players"][0]["position"] = 33
+    force_dice(s, 1, 2)
+    s2, ev = act(s, 0, {"type": "roll"})
+    assert s2["players"][0]["position"] == 13 and s2["players"][0]["money"] == 40000
+    assert s2["turn"]["phase"] == "buy"
+
+
+# --- Police Station (Comisaría) ---------------------------------------------
+
+def test_police_station_four_ways_in():
+    """Police Station (Comisaría): the space itself, Marche Preso, a card, three doubles."""
+    s = game()
+    s["players"][0]["position"] = 10
+    force_dice(s, 1, 3)
+    a, ev = act(s, 0, {"type": "roll"})
+    assert a["players"][0]["in_jail"] and {"type": "jailed", "seat": 0, "from": 14, "reason": "comisaria_space"} in ev
+    v = game(comisaria_space_jails=False)
+    v["players"][0]["position"] = 10
+    force_dice(v, 1, 3)
+    assert not act(v, 0, {"type": "roll"})[0]["players"][0]["in_jail"]
+    s["players"][0]["position"] = 31
+    force_dice(s, 1, 3)
+    b, _ = act(s, 0, {"type": "roll"})
+    assert b["players"][0]["in_jail"] and b["players"][0]["position"] == 14 and b["players"][0]["money"] == 35000
+    s["decks"]["suerte"] = ["S01"] + [c for c in s["decks"]["suerte"] if c != "S01"]
+    s["players"][0]["position"] = 12
+    force_dice(s, 1, 2)
+    c, _ = act(s, 0, {"type": "roll"})
+    assert c["players"][0]["in_jail"]
+    d = game()
+    d["turn"]["doubles"] = 2
+    force_dice(d, 3, 3)
+    d, ev = act(d, 0, {"type": "roll"})
+    assert d["players"][0]["in_jail"] and d["players"][0]["position"] == 14
+    assert d["turn"]["phase"] == "end"
+
+
+def jailed() -> dict:
+    s = game()
+    s["players"][0].update(position=14, in_jail=True)
+    return s
+
+
+def test_police_station_leave_by_fine_card_or_doubles():
+    """Police Station: fine 1,000, not paid with the card or when rolling doubles."""
+    s = jailed()
+    a, _ = act(s, 0, {"type": "pay_fine"})
+    assert not a["players"][0]["in_jail"] and a["players"][0]["money"] == 34000 and a["turn"]["phase"] == "roll"
+    s["players"][0]["jail_cards"] = ["S16"]
+    b, _ = act(s, 0, {"type": "use_jail_card"})
+    assert not b["players"][0]["in_jail"] and b["decks"]["suerte"][-1] == "S16" and b["players"][0]["money"] == 35000
+    force_dice(s, 2, 2)
+    c, _ = act(s, 0, {"type": "roll"})
+    assert not c["players"][0]["in_jail"] and c["players"][0]["position"] == 18
+    assert c["turn"]["again"] is False
+
+
+def test_police_station_three_failed_attempts_then_fine():
+    """Police Station (decision): after 3 failed doubles attempts the fine is paid and the player moves."""
+    s = jailed()
+    for attempt in (1, 2):
+        force_dice(s, 1, 2)
+        s, ev = act(s, 0, {"type": "roll"})
+        assert s["players"][0]["in_jail"] and s["players"][0]["jail_attempts"] == attempt
+        s["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert not s["players"][0]["in_jail"] and s["players"][0]["position"] == 17
+    assert s["players"][0]["money"] == 34000
+
+
+def test_police_station_transactions_allowed_inside():
+    """Police Station: being in jail does not prevent transactions."""
+    s = jailed()
+    give(s, 0, 12)
+    s2, _ = act(s, 0, {"type": "mortgage", "space": 12})
+    assert "12" in s2["mortgaged"]
+
+
+# --- Rest, Free Parking, Doubles ------------------------------------------------
+
+def test_rest_announced_before_rolling_two_turns_broken_by_doubles():
+    """Rest (Descanso): stay up to two turns, announced before rolling, unless doubles."""
+    s = game()
+    s["players"][0]["position"] = 17
+    force_dice(s, 1, 3)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["players"][0]["rest_turns"] == 2
+    s["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    assert {"type": "rest"} in R.legal_actions(s, 0)
+    force_dice(s, 1, 2)
+    r, ev = act(s, 0, {"type": "rest"})
+    assert r["players"][0]["position"] == 21 and r["players"][0]["rest_turns"] == 1 and r["turn"]["phase"] == "end"
+    r["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    force_dice(r, 1, 2)
+    r, _ = act(r, 0, {"type": "rest"})
+    r["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    assert {"type": "rest"} not in R.legal_actions(r, 0)
+    force_dice(s, 4, 4)
+    b, ev = act(s, 0, {"type": "rest"})
+    assert "rest_broken" in types(ev) and b["players"][0]["position"] == 29
+
+
+def test_free_parking_does_nothing():
+    """Free Parking (Libre Estacionamiento): no effect."""
+    s = game()
+    s["players"][0]["position"] = 25
+    force_dice(s, 1, 2)
+    s2, ev = act(s, 0, {"type": "roll"})
+    assert s2["players"][0]["position"] == 28 and s2["players"][0]["money"] == 35000
+    assert s2["turn"]["phase"] == "end"
+
+
+def test_doubles_roll_again():
+    """Doubles on the Dice: a player who rolls doubles plays again."""
+    s = game()
+    s["players"][0]["position"] = 26
+    force_dice(s, 1, 1)
+    s2, _ = act(s, 0, {"type": "roll"})
+    assert s2["turn"]["phase"] == "roll" and s2["turn"]["doubles"] == 1
+    refused(s2, 0, {"type": "end_turn"}, "the-game")
+
+
+# --- Chacras and Estancias --------------------------------------------------
+
+def province(seat: int = 0) -> dict:
+    s = game()
+    give(s, seat, 1, 2, 3)
+    return s
+
+
+def test_chacras_need_complete_province_and_even_building():
+    """Chacras: complete province; never two more on one field than another; at most 4."""
+    s = game()
+    give(s, 0, 1, 2)
+    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    s = province()
+    s, _ = act(s, 0, {"type": "build", "space": 1, "kind": "chacra"})
+    assert s["buildings"]["1"] == 1 and s["bank"]["chacras"] == 31 and s["players"][0]["money"] == 34000
+    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    for space in (2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3):
+        s, _ = act(s, 0, {"type": "build", "space": space, "kind": "chacra"})
+    assert s["buildings"] == {**s["buildings"], "1": 4, "2": 4, "3": 4}
+    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    refused(s, 0, {"type": "build", "space": 12, "kind": "chacra"}, "chacras")
+
+
+def test_shortage_of_buildings_supply_and_turn_priority():
+    """Shortage of Chacras and Estancias: 32/12 supply; only the player on turn builds."""
+    s = province()
+    s["bank"]["chacras"] = 0
+    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
+    t = province(1)
+    refused(t, 1, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
+
+
+def test_mortgage_blocks_building_and_buildings_block_mortgage():
+    s = province()
+    s["mortgaged"]["2"] = {"lift_extra": 0}
+    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "mortgage")
+    t = province()
+    t, _ = act(t, 0, {"type": "build", "space": 1, "kind": "chacra"})
+    refused(t, 0, {"type": "mortgage", "space": 2}, "mortgage")
+
+
+def test_estancias_after_four_chacras_or_bought_paying_difference():
+    """Estancias: 4 chacras returned to the Bank as part of payment; or bought outright paying the difference."""
+    s = province()
+    s["buildings"].update({"1": 4, "2": 4, "3": 4})
+    s["bank"]["chacras"] = 20
+    e, _ = act(s, 0, {"type": "build", "space": 1, "kind": "estancia"})
+    assert e["buildings"]["1"] == 5 and e["bank"]["chacras"] == 24 and e["bank"]["estancias"] == 11
+    assert e["players"][0]["money"] == 34000
+    refused(e, 0, {"type": "build", "space": 1, "kind": "estancia"}, "estancias")
+    s["buildings"].update({"1": 3, "2": 4, "3": 4})
+    s["bank"]["chacras"] = 0
+    o, _ = act(s, 0, {"type": "build", "space": 1, "kind": "estancia"})
+    assert o["buildings"]["1"] == 5 and o["players"][0]["money"] == 35000 - 1000 - 1000
+    assert o["bank"]["chacras"] == 3
+    s["buildings"].update({"1": 3, "2": 3, "3": 4})
+    refused(s, 0, {"type": "build", "space": 3, "kind": "estancia"}, "chacras")
+
+
+def test_sale_of_buildings_to_bank_at_half_price_evenly():
+    """Estancias note / Sale of Properties: buildings go back to the Bank only, at half the price."""
+    s = province()
+    s["buildings"].update({"1": 2, "2": 1, "3": 1})
+    s["bank"]["chacras"] = 28
+    refused(s, 0, {"type": "sell_building", "space": 2}, "chacras")
+    s2, _ = act(s, 0, {"type": "sell_building", "space": 1})
+    assert s2["buildings"]["1"] == 1 and s2["players"][0]["money"] == 35500 and s2["bank"]["chacras"] == 29
+    s["buildings"].update({"1": 5, "2": 4, "3": 4})
+    s["bank"]["chacras"] = 24
+    s["bank"]["estancias"] = 11
+    s3, _ = act(s, 0, {"type": "sell_building", "space": 1})
+    assert s3["buildings"]["1"] == 4 and s3["players"][0]["money"] == 35500 and s3["bank"]["chacras"] == 20
+
+
+# --- Mortgage ----------------------------------------------------------------
+
+def test_the_bank_mortgage_pays_90_percent_and_lift_pays_value():
+    """The Bank: mortgage value less 10% interest in advance; lifting repays the value (decision)."""
+    s = game()
+    give(s, 0, 12)
+    m, ev = act(s, 0, {"type": "mortgage", "space": 12})
+    assert m["players"][0]["money"] == 35000 + 1900 - 190
+    refused(m, 0, {"type": "mortgage", "space": 12}, "mortgage")
+    lifted, _ = act(m, 0, {"type": "lift_mortgage", "space": 12})
+    assert lifted["players"][0]["money"] == 35000 - 190 and "12" not in lifted["mortgaged"]
+
+
+def test_mortgage_buyer_pays_10_percent_and_again_when_lifting_later():
+    """Mortgage: the buyer of a mortgaged field pays 10% at the transaction and again if lifting later."""
+    s = game()
+    give(s, 0, 12, 1)
+    s["mortgaged"]["12"] = {"lift_extra": 0}
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [12]}, "ask": {"cash": 1000}})
+    pid = s["proposals"][0]["id"]
+    s, ev = act(s, 1, {"type": "accept_proposal", "id": pid})
+    assert s["owners"]["12"] == 1 and s["players"][1]["money"] == 35000 - 1000 - 190
+    now, _ = act(s, 1, {"type": "lift_mortgage", "space": 12})
+    assert now["players"][1]["money"] == 35000 - 1000 - 190 - 1900
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    later, _ = act(s, 1, {"type": "lift_mortgage", "space": 12})
+    assert later["players"][1]["money"] == 35000 - 1000 - 190 - 2090
+
+
+# --- Sale of Properties ------------------------------------------------------
+
+def test_sale_of_properties_between_players_with_jail_cards():
+    """Sale of Properties: deeds (and jail cards) may be bought and sold among players."""
+    s = game(3)
+    give(s, 0, 5)
+    s["players"][1]["jail_cards"] = ["D02"]
+    s, ev = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [5], "cash": 500},
+                       "ask": {"jail_cards": ["D02"]}})
+    pid = s["proposals"][0]["id"]
+    refused(s, 2, {"type": "accept_proposal", "id": pid}, "sale-of-properties")
+    done, ev = act(s, 1, {"type": "accept_proposal", "id": pid})
+    assert done["owners"]["5"] == 1 and done["players"][0]["jail_cards"] == ["D02"]
+    assert done["players"][0]["money"] == 34500 and done["players"][1]["money"] == 35500
+    rej, ev = act(s, 1, {"type": "reject_proposal", "id": pid})
+    assert rej["proposals"] == [] and "proposal_rejected" in types(ev)
+    can, _ = act(s, 0, {"type": "cancel_proposal", "id": pid})
+    assert can["proposals"] == []
+
+
+def test_shortage_of_money_no_loans_and_no_buildings_in_sales():
+    """Shortage of Money: players may not lend money; buildings are sold only to the Bank."""
+    s = game()
+    refused(s, 0, {"type": "propose", "to": 1, "give": {"cash": 5000}, "ask": {}}, "shortage-of-money")
+    give(s, 0, 1, 2, 3)
+    s["buildings"]["2"] = 1
+    s["bank"]["chacras"] = 31
+    refused(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [1]}, "ask": {"cash": 1}}, "sale-of-properties")
+    refused(s, 0, {"type": "propose", "to": 0, "give": {"deeds": [5]}}, "sale-of-properties")
+    refused(s, 0, {"type": "propose", "to": 1, "give": {"deeds": ["x"]}}, "sale-of-properties")
+
+
+def test_proposals_expire_at_end_of_turn():
+    s = game()
+    give(s, 0, 5)
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [5]}, "ask": {"cash": 100}})
+    s["turn"]["phase"] = "end"
+    s, ev = act(s, 0, {"type": "end_turn"})
+    assert s["proposals"] == [] and "proposals_expired" in types(ev)
+
+
+# --- Shortage of Money (debt phase) -------------------------------------------
+
+def broke() -> dict:
+    """Seat 0 owes the income tax (5,000) with 1,000 cash and a railway."""
+    s = game(3)
+    s["players"][0]["money"] = 1000
+    s["players"][1]["money"] += 34000
+    give(s, 0, 12, 18, 22)
+    force_dice(s, 1, 3)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert "debt" in types(ev)
+    return s
+
+
+def test_shortage_of_money_debt_phase_mortgage_then_auto_pay():
+    """Shortage of Money: the debtor must mortgage/sell before paying; bankruptcy only if still short."""
+    s = broke()
+    assert R.to_move(s) == [0]
+    acts = R.legal_actions(s, 0)
+    assert {"type": "declare_bankruptcy"} not in acts
+    refused(s, 0, {"type": "declare_bankruptcy"}, "shortage-of-money")
+    refused(s, 0, {"type": "end_turn"}, "shortage-of-money")
+    s, _ = act(s, 0, {"type": "mortgage", "space": 12})
+    assert s["debts"]
+    s, ev = act(s, 0, {"type": "mortgage", "space": 18})
+    assert s["debts"]
+    s, ev = act(s, 0, {"type": "mortgage", "space": 22})
+    assert not s["debts"] and "debt_paid" in types(ev)
+    assert s["players"][0]["money"] == 1000 + 1710 + 1620 + 1620 - 5000
+
+
+def test_shortage_of_money_bankruptcy_to_bank_auctions_deeds():
+    """Shortage of Money + Auction (Remate): deeds of a player bankrupt to the Bank are auctioned."""
+    s = game(3)
+    s["players"][0]["money"] = 100
+    give(s, 0, 1)
+    s["mortgaged"]["1"] = {"lift_extra": 0}
+    force_dice(s, 1, 3)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert {"type": "declare_bankruptcy"} in R.legal_actions(s, 0)
+    s, ev = act(s, 0, {"type": "declare_bankruptcy"})
+    assert s["players"][0]["bankrupt"] and s["bank"]["balance"] == 100
+    assert s["auction"]["space"] == 1 and s["auction"]["seller"] is None and "1" not in s["mortgaged"]
+    assert sorted(R.to_move(s)) == [1, 2]
+    s, _ = act(s, 1, {"type": "bid", "amount": 600})
+    assert R.to_move(s) == [2]
+    s, ev = act(s, 2, {"type": "pass"})
+    assert s["owners"]["1"] == 1 and s["players"][1]["money"] == 34400 and s["auction"] is None
+    assert s["turn"]["seat"] == 1 and s["turn"]["phase"] == "roll"
+
+
+def test_shortage_of_money_bankruptcy_to_player_and_game_end():
+    """Objective: the game ends when one player remains; the creditor takes the assets."""
+    s = game()
+    give(s, 1, 3)
+    s["players"][0]["money"] = 50
+    s["players"][0]["jail_cards"] = ["D02"]
+    give(s, 0, 5)
+    s["mortgaged"]["5"] = {"lift_extra": 0}
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    claim = [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"][0]
+    s, _ = act(s, 1, claim)
+    assert R.to_move(s) == [0]
+    s, ev = act(s, 0, {"type": "declare_bankruptcy"})
+    assert s["over"] and R.outcome(s)["winner"] == 1 and R.outcome(s)["ranking"] == [1, 0]
+    assert s["owners"]["5"] == 1 and s["players"][1]["jail_cards"] == ["D02"]
+    assert s["players"][1]["money"] == 35050 and R.to_move(s) == []
+
+
+def test_shortage_of_money_hand_over_to_creditor():
+    s = game()
+    give(s, 1, 3)
+    give(s, 0, 12)
+    s["players"][0]["money"] = 10
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    s, _ = act(s, 1, [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"][0])
+    s, ev = act(s, 0, {"type": "hand_over", "space": 12})
+    assert s["owners"]["12"] == 1 and not s["debts"]
+
+
+# --- Auction (Remate) ---------------------------------------------------------
+
+def test_auction_voluntary_through_the_banker():
+    """Auction (Remate): a player may auction their own deed; the seller receives the money."""
+    s = game(3)
+    give(s, 0, 12)
+    s, ev = act(s, 0, {"type": "auction", "space": 12})
+    assert s["auction"]["seller"] == 0 and sorted(R.to_move(s)) == [1, 2]
+    refused(s, 1, {"type": "propose", "to": 2, "give": {"cash": 1}, "ask": {"deeds": [12]}}, "auction")
+    refused(s, 1, {"type": "bid", "amount": 10 ** 9}, "auction")
+    s, _ = act(s, 1, {"type": "bid", "amount": 1000})
+    refused(s, 1, {"type": "bid", "amount": 1100}, "auction")
+    s, _ = act(s, 2, {"type": "bid", "amount": 1500})
+    s, ev = act(s, 1, {"type": "pass"})
+    assert s["owners"]["12"] == 2 and s["players"][0]["money"] == 36500 and s["players"][2]["money"] == 33500
+    t = game(3)
+    give(t, 0, 12)
+    t, _ = act(t, 0, {"type": "auction", "space": 12})
+    t, _ = act(t, 1, {"type": "pass"})
+    t, ev = act(t, 2, {"type": "pass"})
+    assert t["owners"]["12"] == 0 and "auction_unsold" in types(ev)
+
+
+# --- End (Objective / Shortening the Game) --------------------------------------
+
+def test_objective_one_player_owns_everything_ends_game():
+    s = game()
+    for k in s["owners"]:
+        s["owners"][k] = 1
+    s["owners"]["3"] = 0
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [3]}, "ask": {"cash": 100}})
+    s, ev = act(s, 1, {"type": "accept_proposal", "id": s["proposals"][0]["id"]})
+    assert s["over"] and s["result"]["reason"] == "all_properties" and s["result"]["winner"] == 1
+
+
+def test_shortening_the_game_turn_limit_by_net_worth():
+    """Shortening the Game (online option max_turns): ranked by net worth."""
+    s = game(max_turns=1)
+    give(s, 1, 40)
+    s["mortgaged"]["40"] = {"lift_extra": 0}
+    s["turn"]["phase"] = "end"
+    s, _ = act(s, 0, {"type": "end_turn"})
+    assert not s["over"]
+    s["turn"]["phase"] = "end"
+    s, ev = act(s, 1, {"type": "end_turn"})
+    out = R.outcome(s)
+    assert out["reason"] == "turn_limit" and out["ranking"] == [1, 0]
+    assert out["net_worth"]["1"] == 35000 + 7400 - 3700
+
+
+# --- Illegal actions ---------------------------------------------------------
+
+def test_illegal_actions_carry_rule_slugs_and_change_nothing():
+    s = game()
+    refused(s, 1, {"type": "roll"}, "the-game")
+    refused(s, 0, {"type": "fly"})
+    refused(s, 0, {"kind": "roll"})
+    refused(s, 0, {"type": "buy"})
+    refused(s, 0, {"type": "mortgage", "space": 4})
+    refused(s, 0, {"type": "bid", "amount": 100}, "auction")
+    refused(s, 0, {"type": "claim_rent", "claim": 99})
+
+
+def test_timeout_action_exists_for_every_seat_on_move():
+    s = broke()
+    for seat in R.to_move(s):
+        a = R.timeout_action(s, seat)
+        R.apply(s, seat, a)
+    s = game()
+    R.apply(s, 0, R.timeout_action(s, 0))

@@ -1,0 +1,78 @@
+"""A game created, played and finished in the browser, against a bot moved by Celery."""
+
+import time
+
+import pytest
+
+from accounts.models import User
+from conftest import screenshot
+from games.models import Game, Move
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PREFERRED = ["roll", "pay_fine", "claim_rent", "claim_prize", "buy", "pay", "end_turn", "decline", "pass"]
+
+
+def login(page, base, username, password):
+    page.goto(base + "/accounts/login/")
+    page.fill("input[name=login]", username)
+    page.fill("input[name=password]", password)
+    page.click("main form button[type=submit]")
+    page.wait_for_url(base + "/")
+
+
+def click_best_action(page) -> bool:
+    buttons = page.locator(".actions-card button.act")
+    if buttons.count() == 0:
+        return False
+    for kind in PREFERRED:
+        candidate = page.locator(f".actions-card button.act-{kind}")
+        if candidate.count():
+            candidate.first.click()
+            return True
+    buttons.first.click()
+    return True
+
+
+def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page):
+    User.objects.create_user("jugadora", password="pw-jugadora-1")
+    login(page, daphne_server, "jugadora", "pw-jugadora-1")
+    page.goto(daphne_server + "/play/")
+    screenshot(page, "play-es")
+    page.select_option("select[name=ruleset]", "estanciero")
+    page.fill("input[name=seats]", "2")
+    page.fill("input[name=bots]", "1")
+    page.select_option("select[name=time_control]", "correspondence")
+    page.fill("input[name=max_turns]", "2")
+    page.click("form.new-table button[type=submit]")
+    page.wait_for_url("**/games/*/")
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=100)
+    assert game.status == Game.Status.ACTIVE
+    shot_taken = False
+
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        version = game.version
+        if click_best_action(page):
+            # The htmx response (and the socket push) re-render the table at the new version.
+            page.wait_for_function(f"() => Number(document.querySelector('[data-version]').textContent) > {version}",
+                                   timeout=15000)
+            if not shot_taken and game.version > 6:
+                screenshot(page, "estanciero-table-desktop")
+                shot_taken = True
+        else:
+            time.sleep(0.3)  # the bot is thinking; the socket will push its move
+    page.wait_for_selector(".outcome", timeout=20000)
+    screenshot(page, "estanciero-finished")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    sources = set(Move.objects.filter(game=game).values_list("source", flat=True))
+    assert {"ui", "bot"} <= sources
+    page.click(".outcome a[href$='/verify/']")
+    page.wait_for_url(f"**/games/{game.pk}/verify/")
+    assert page.locator(".checks .ok").count() == 2
+    screenshot(page, "verify")

@@ -1,0 +1,115 @@
+"""Secrets (hands, the unrevealed seed, deck order) reach only their owner:
+in HTML, JSON and websocket messages, for other seats and spectators."""
+
+import asyncio
+import json
+import random
+
+import pytest
+import websockets
+from django.test import Client
+
+from accounts.models import User
+from conftest import run_async
+from games import tables
+from games.actions import do_move
+from games.events import visible_to
+from games.models import ApiToken, Game
+from games.rulesets import get
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def walk_keys(obj):
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield k
+            yield from walk_keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from walk_keys(v)
+
+
+@pytest.fixture
+def argentilandia_midgame(db):
+    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("sol", "luna", "rio")]
+    game = tables.do_create_table(users[0], "argentilandia", 3, time_control="correspondence")
+    for u in users[1:]:
+        tables.do_join(game.pk, u)
+    tables.do_start(game.pk, users[0])
+    rs = get("argentilandia")
+    rng = random.Random(3)
+    for _ in range(120):
+        game.refresh_from_db()
+        seat = rs.to_move(game.state)[0]
+        action = rs.bot_action(game.state, seat, rng)
+        do_move(game.pk, seat=seat, action=action, expected_version=game.version,
+                actor=users[seat], source="api")
+    game.refresh_from_db()
+    assert any(sum(h.values()) for h in game.state["hands"])
+    return game, users
+
+
+def assert_only_own_hand(payload: dict, game: Game, seat: int | None):
+    keys = set(walk_keys(payload))
+    assert "hands" not in keys and "rng_counter" not in keys
+    assert payload["view"]["hand"] == (game.state["hands"][seat] if seat is not None else None)
+    text = json.dumps(payload)
+    assert game.seed not in text
+
+
+def test_json_api_shows_each_seat_only_its_own_hand(argentilandia_midgame):
+    game, users = argentilandia_midgame
+    for seat, user in enumerate(users):
+        client = Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(user, 't')[1]}")
+        assert_only_own_hand(client.get(f"/api/v1/games/{game.pk}?since=0").json(), game, seat)
+    assert_only_own_hand(Client().get(f"/api/v1/games/{game.pk}?since=0").json(), game, None)
+
+
+def test_html_page_never_contains_the_seed_or_other_hands(argentilandia_midgame):
+    game, users = argentilandia_midgame
+    client = Client()
+    client.force_login(users[0])
+    html = client.get(f"/games/{game.pk}/").content.decode()
+    assert game.seed not in html and "hands" not in html and "rng_counter" not in html
+    spectator_html = Client().get(f"/games/{game.pk}/").content.decode()
+    assert game.seed not in spectator_html and "hands" not in spectator_html
+
+
+def test_log_export_hides_other_seats_private_events_and_actions(argentilandia_midgame):
+    game, users = argentilandia_midgame
+    client = Client()
+    client.force_login(users[1])
+    log = client.get(f"/games/{game.pk}/log.json").json()
+    assert log["seed"] is None
+    for move in log["moves"]:
+        if move["seat"] != 1:
+            assert move["action"] is None
+        for event in move["events"]:
+            assert "only" not in event
+
+
+def test_websocket_messages_carry_only_the_viewers_view(daphne_server, argentilandia_midgame):
+    game, users = argentilandia_midgame
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
+
+    async def first_message(token: str | None):
+        full = url + (f"&token={token}" if token else "")
+        async with websockets.connect(full, origin=daphne_server, open_timeout=10) as ws:
+            return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+    for seat, user in enumerate(users):
+        message = run_async(first_message(ApiToken.issue(user, "ws")[1]))
+        assert message["type"] == "sync" and message["you"] == seat
+        assert_only_own_hand(message, game, seat)
+    spectator = run_async(first_message(None))
+    assert spectator["you"] is None
+    assert_only_own_hand(spectator, game, None)
+
+
+def test_private_events_reach_only_the_seats_named():
+    event = {"type": "card_drawn", "only": [0, 2], "card": "sheep", "public": {"type": "card_drawn", "seats": [0, 2]}}
+    assert visible_to([event], 0) == [{"type": "card_drawn", "card": "sheep"}]
+    assert visible_to([event], 1) == [{"type": "card_drawn", "seats": [0, 2]}]
+    assert visible_to([event], None) == [{"type": "card_drawn", "seats": [0, 2]}]
+    assert visible_to([{"type": "secret", "only": [1]}], 0) == []

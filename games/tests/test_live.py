@@ -1,0 +1,90 @@
+"""Live play over websockets through Daphne and the Redis channel layer."""
+
+import asyncio
+import json
+
+import pytest
+import websockets
+
+from conftest import run_async
+from games.actions import do_move
+from games.models import ApiToken, Game
+from games.rulesets import get
+from games.tests.conftest import seat_user
+
+pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
+
+
+async def recv_type(ws, kind: str, timeout: float = 10) -> dict:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if message["type"] == kind:
+            return message
+
+
+def test_a_move_reaches_every_socket_and_spectators_cannot_act(daphne_server, started_game, players):
+    game = started_game
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    mover = seat_user(game, players, seat)
+    watcher = next(p for p in players if p != mover)
+    base = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
+
+    async def scenario():
+        async with websockets.connect(f"{base}&token={ApiToken.issue(mover, 'a')[1]}", origin=daphne_server) as a, \
+                websockets.connect(f"{base}&token={ApiToken.issue(watcher, 'b')[1]}", origin=daphne_server) as b, \
+                websockets.connect(base, origin=daphne_server) as spectator:
+            sync_a = await recv_type(a, "sync")
+            await recv_type(b, "sync")
+            await recv_type(spectator, "sync")
+            await spectator.send(json.dumps({"type": "act", "action": {"type": "roll"}, "version": 0}))
+            refused = await recv_type(spectator, "error")
+            await a.send(json.dumps({"type": "act", "action": sync_a["legal_actions"][0], "version": 0}))
+            accepted = await recv_type(a, "accepted")
+            update_b = await recv_type(b, "update")
+            update_s = await recv_type(spectator, "update")
+            await a.send("{{{ not json")
+            garbage = await recv_type(a, "error")
+            return refused, accepted, update_b, update_s, garbage
+
+    refused, accepted, update_b, update_s, garbage = run_async(scenario())
+    assert refused["error"] == "not_your_seat"
+    assert accepted["version"] == 1
+    for update in (update_b, update_s):
+        assert update["version"] == 1
+        assert [m["seq"] for m in update["moves"]] == [1] and update["moves"][0]["events"]
+    assert garbage["error"] == "bad_request"
+    assert Game.objects.get(pk=game.pk).version == 1
+
+
+def test_a_reconnecting_client_replays_what_it_missed(daphne_server, started_game, players):
+    game = started_game
+    rs = get(game.ruleset)
+    for _ in range(3):
+        game.refresh_from_db()
+        seat = rs.to_move(game.state)[0]
+        do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                actor=seat_user(game, players, seat), source="api")
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
+
+    async def scenario():
+        async with websockets.connect(url, origin=daphne_server) as ws:
+            await recv_type(ws, "sync")
+            await ws.send(json.dumps({"type": "hello", "version": 1}))
+            return await recv_type(ws, "update")
+
+    update = run_async(scenario())
+    assert update["version"] == 3
+    assert [m["seq"] for m in update["moves"]] == [2, 3]
+
+
+def test_the_html_stream_sends_the_rendered_table(daphne_server, started_game):
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{started_game.pk}/?format=html"
+
+    async def scenario():
+        async with websockets.connect(url, origin=daphne_server) as ws:
+            return await asyncio.wait_for(ws.recv(), 10)
+
+    html = run_async(scenario())
+    assert html.startswith('<div id="table" hx-swap-oob="outerHTML">')
+    assert started_game.seed not in html
