@@ -41,9 +41,15 @@ messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l es -l en --no-obsolete --ignore=.venv --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-bench: $(VENV)/.installed-test
+$(VENV)/.installed-bench: requirements-bench.txt $(VENV)/.installed-test
+	$(BIN)/pip install -q -r requirements-bench.txt
+	touch $@
+
+# Figures for docs/PERFORMANCE.md.
+bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/estanciero_random.py --games 200
-	$(BIN)/python bench/argentilandia_random.py --games 50
+	$(BIN)/python bench/argentilandia_random.py --games 30
+	$(BIN)/python bench/move_path.py --moves 300
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

@@ -13,8 +13,21 @@ from .models import User
 
 
 def profile(request, username: str):
+    from games.models import Game
+
     player = get_object_or_404(User, username=username, is_active=True)
-    return render(request, "accounts/profile.html", {"player": player})
+    finished = list(
+        Game.objects.filter(seats__user=player, status=Game.Status.FINISHED)
+        .distinct().prefetch_related("seats__user").order_by("-finished_at")[:50]
+    )
+    won = 0
+    for game in finished:
+        seat = next(s.index for s in game.seats.all() if s.user_id == player.pk)
+        ranking = (game.outcome or {}).get("ranking", [])
+        game.player_rank = ranking.index(seat) + 1 if seat in ranking else None
+        won += game.player_rank == 1
+    return render(request, "accounts/profile.html", {
+        "player": player, "history": finished, "games_played": len(finished), "games_won": won})
 
 
 @login_required

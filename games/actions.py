@@ -15,6 +15,7 @@ from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from . import clock
 from .models import Game, Move, Seat
@@ -40,8 +41,16 @@ class MoveRejected(Exception):
     def http_status(self) -> int:
         return self.STATUS[self.code]
 
+    def text(self, translate=lambda s: s) -> str:
+        """The message with its parameters filled, translated by ``translate`` first."""
+        message = translate(self.message)
+        try:
+            return message % self.params if self.params else message
+        except (KeyError, TypeError, ValueError):
+            return message
+
     def as_dict(self) -> dict:
-        return {"error": self.code, "message": self.message, "rule": self.rule, "version": self.version}
+        return {"error": self.code, "message": self.text(), "rule": self.rule, "version": self.version}
 
 
 @dataclass
@@ -55,32 +64,32 @@ def _lock(game_id: int) -> tuple[Game, list[Seat]]:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise MoveRejected("not_found", "No such game.") from None
+        raise MoveRejected("not_found", gettext_noop("No such game.")) from None
     seats = list(Seat.objects.select_for_update(of=("self",)).filter(game=game).select_related("user").order_by("index"))
     return game, seats
 
 
 def check_seat(game: Game, seats: list[Seat], seat: int, actor) -> Seat:
     if not 0 <= seat < len(seats):
-        raise MoveRejected("bad_request", "No such seat.", version=game.version)
+        raise MoveRejected("bad_request", gettext_noop("No such seat."), version=game.version)
     seat_obj = seats[seat]
     if actor is None or seat_obj.user_id != actor.pk:
-        raise MoveRejected("not_your_seat", "You do not hold this seat.", version=game.version)
+        raise MoveRejected("not_your_seat", gettext_noop("You do not hold this seat."), version=game.version)
     return seat_obj
 
 
 def check_version(game: Game, expected_version: int | None) -> None:
     if game.status != Game.Status.ACTIVE:
-        raise MoveRejected("not_active", "The game is not in play.", version=game.version)
+        raise MoveRejected("not_active", gettext_noop("The game is not in play."), version=game.version)
     if expected_version is not None and expected_version != game.version:
-        raise MoveRejected("stale", "The game has moved on; here is the current version.", version=game.version)
+        raise MoveRejected("stale", gettext_noop("The game has moved on; here is the current version."), version=game.version)
 
 
 def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, actor, source: str,
                   now: datetime) -> MoveResult:
     rs = get(game.ruleset)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MoveRejected("bad_request", "An action is a JSON object with a \"type\".", version=game.version)
+        raise MoveRejected("bad_request", gettext_noop("An action is a JSON object with a type."), version=game.version)
     try:
         new_state, events = rs.apply(game.state, seat, action)
     except IllegalAction as exc:

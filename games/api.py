@@ -9,6 +9,7 @@ import json
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
 from . import tables
@@ -59,9 +60,9 @@ def _body(request) -> dict:
     try:
         data = json.loads(request.body or b"{}")
     except ValueError:
-        raise MoveRejected("bad_request", "The body must be JSON.") from None
+        raise MoveRejected("bad_request", gettext_noop("The body must be JSON.")) from None
     if not isinstance(data, dict):
-        raise MoveRejected("bad_request", "The body must be a JSON object.")
+        raise MoveRejected("bad_request", gettext_noop("The body must be a JSON object."))
     return data
 
 
@@ -93,7 +94,7 @@ def table_list(request):
                 bots=int(data.get("bots", 0)), time_control=str(data.get("time_control", "live")),
                 options=data.get("options") if isinstance(data.get("options"), dict) else None)
         except (TypeError, ValueError):
-            raise MoveRejected("bad_request", "seats and bots must be integers.") from None
+            raise MoveRejected("bad_request", gettext_noop("seats and bots must be integers.")) from None
         return JsonResponse(_table(game), status=201)
     status = request.GET.get("status", Game.Status.LOBBY)
     games = Game.objects.filter(status=status).select_related("created_by").prefetch_related("seats__user")[:100]
@@ -129,11 +130,11 @@ def game_detail(request, game_id: int):
 def game_action(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     if seat is None:
-        raise MoveRejected("not_your_seat", "You do not hold a seat in this game.", version=game.version)
+        raise MoveRejected("not_your_seat", gettext_noop("You do not hold a seat in this game."), version=game.version)
     data = _body(request)
     version = data.get("version")
     if version is not None and not isinstance(version, int):
-        raise MoveRejected("bad_request", "version must be an integer.", version=game.version)
+        raise MoveRejected("bad_request", gettext_noop("version must be an integer."), version=game.version)
     try:
         result = do_move(game.pk, seat=seat, action=data.get("action"), expected_version=version,
                          actor=request.api_user, source=Move.Source.API)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from . import clock
 from .actions import MoveRejected, after_commit
@@ -24,13 +25,14 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str) -> 
     try:
         rs = get(ruleset)
     except KeyError:
-        raise MoveRejected("bad_request", f"Unknown game {ruleset!r}.") from None
+        raise MoveRejected("bad_request", gettext_noop("Unknown game %(ruleset)s."), params={"ruleset": ruleset}) from None
     if not rs.min_players <= num_seats <= rs.max_players:
-        raise MoveRejected("bad_request", f"{ruleset} takes {rs.min_players} to {rs.max_players} players.")
+        raise MoveRejected("bad_request", gettext_noop("%(ruleset)s takes %(min)s to %(max)s players."),
+                           params={"ruleset": ruleset, "min": rs.min_players, "max": rs.max_players})
     if not 0 <= bots <= num_seats:
-        raise MoveRejected("bad_request", "There are more bots than seats.")
+        raise MoveRejected("bad_request", gettext_noop("There are more bots than seats."))
     if time_control not in TIME_CONTROLS:
-        raise MoveRejected("bad_request", f"Unknown time control {time_control!r}.")
+        raise MoveRejected("bad_request", gettext_noop("Unknown time control %(tc)s."), params={"tc": time_control})
 
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
@@ -53,9 +55,9 @@ def _lock_lobby(game_id: int) -> tuple[Game, list[Seat]]:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise MoveRejected("not_found", "No such game.") from None
+        raise MoveRejected("not_found", gettext_noop("No such game.")) from None
     if game.status != Game.Status.LOBBY:
-        raise MoveRejected("not_active", "This table has already started.")
+        raise MoveRejected("not_active", gettext_noop("This table has already started."))
     return game, list(Seat.objects.select_for_update().filter(game=game).order_by("index"))
 
 
@@ -64,10 +66,10 @@ def do_join(game_id: int, user) -> int:
     with transaction.atomic():
         game, seats = _lock_lobby(game_id)
         if any(s.user_id == user.pk for s in seats):
-            raise MoveRejected("bad_request", "You are already seated at this table.")
+            raise MoveRejected("bad_request", gettext_noop("You are already seated at this table."))
         free = [s for s in seats if s.user_id is None and not s.is_bot]
         if not free:
-            raise MoveRejected("bad_request", "This table is full.")
+            raise MoveRejected("bad_request", gettext_noop("This table is full."))
         seat = free[0]
         seat.user = user
         seat.save(update_fields=["user"])
@@ -81,7 +83,7 @@ def do_leave(game_id: int, user) -> None:
         game, seats = _lock_lobby(game_id)
         mine = [s for s in seats if s.user_id == user.pk]
         if not mine:
-            raise MoveRejected("bad_request", "You are not seated at this table.")
+            raise MoveRejected("bad_request", gettext_noop("You are not seated at this table."))
         if game.created_by_id == user.pk:
             game.status = Game.Status.ABORTED
             game.save(update_fields=["status"])
@@ -98,9 +100,9 @@ def do_start(game_id: int, user) -> Game:
     with transaction.atomic():
         game, seats = _lock_lobby(game_id)
         if game.created_by_id != user.pk:
-            raise MoveRejected("not_your_seat", "Only the table's creator can start it.")
+            raise MoveRejected("not_your_seat", gettext_noop("Only the table's creator can start it."))
         if any(s.user_id is None and not s.is_bot for s in seats):
-            raise MoveRejected("bad_request", "Every seat needs a player or a bot.")
+            raise MoveRejected("bad_request", gettext_noop("Every seat needs a player or a bot."))
         rs = get(game.ruleset)
         now = timezone.now()
         game.state = rs.new_game(game.num_seats, game.seed, game.options or None)

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from . import tables
@@ -38,10 +39,7 @@ def play(request):
 
 
 def _refuse(request, exc: MoveRejected, game: Game | None = None):
-    url = rule_url(game.ruleset, exc.rule) if game else None
-    messages.error(request, _(exc.message) % exc.params if exc.params else _(exc.message))
-    if url:
-        messages.info(request, url)
+    messages.error(request, exc.text(_))
     return redirect(game.get_absolute_url() if game else "games:play")
 
 
@@ -54,7 +52,7 @@ def create(request):
             bots=int(request.POST.get("bots") or 0), time_control=request.POST.get("time_control", "live"),
             options=_options_from(request.POST))
     except (ValueError, MoveRejected) as exc:
-        messages.error(request, getattr(exc, "message", _("Invalid table settings.")))
+        messages.error(request, exc.text(_) if isinstance(exc, MoveRejected) else _("Invalid table settings."))
         return redirect("games:play")
     if not any(s.user_id is None and not s.is_bot for s in game.seats.all()):
         tables.do_start(game.pk, request.user)
@@ -137,18 +135,13 @@ def act(request, game_id: int):
             action.update(extra)
         version = int(request.POST["version"]) if request.POST.get("version") else None
         if seat is None:
-            raise MoveRejected("not_your_seat", "Spectators cannot act.")
+            raise MoveRejected("not_your_seat", gettext_noop("Spectators cannot act."))
         do_move(game.pk, seat=seat, action=action, expected_version=version, actor=request.user,
                 source=Move.Source.UI)
     except (ValueError, KeyError):
         error = {"message": _("That action could not be read."), "url": None}
     except MoveRejected as exc:
-        text = _(exc.message)
-        try:
-            text = text % exc.params if exc.params else text
-        except (KeyError, TypeError, ValueError):
-            pass
-        error = {"message": text, "url": rule_url(game.ruleset, exc.rule), "code": exc.code}
+        error = {"message": exc.text(_), "url": rule_url(game.ruleset, exc.rule), "code": exc.code}
     game.refresh_from_db()
     ctx = table_context(game, _seats(game), seat)
     ctx["error"] = error

@@ -29,7 +29,7 @@ GAMES: dict[str, GameInfo] = {
             "3–5",
             "90–150",
             _("Argentina, 2011"),
-            False,
+            True,
         ),
         GameInfo(
             "estanciero",
@@ -38,7 +38,7 @@ GAMES: dict[str, GameInfo] = {
             "2–6",
             "60–180",
             _("Argentina, 1937"),
-            False,
+            True,
         ),
         GameInfo(
             "ladrillazo",

@@ -20,6 +20,11 @@ def main() -> None:
     es = runpy.run_path(sys.argv[1])["ES"] if len(sys.argv) > 1 else {}
     po_es = polib.pofile(str(ROOT / "locale/es/LC_MESSAGES/django.po"))
     for entry in po_es:
+        if "fuzzy" in entry.flags and entry.msgid not in es:
+            # msgmerge's guess from a similar string: wrong more often than not.
+            entry.msgstr = ""
+            entry.msgstr_plural = {k: "" for k in entry.msgstr_plural}
+            entry.flags.remove("fuzzy")
         if entry.msgid in es:
             if entry.msgid_plural:
                 entry.msgstr_plural = {0: es[entry.msgid][0], 1: es[entry.msgid][1]}

@@ -61,3 +61,15 @@ def test_language_switcher_sets_the_cookie_and_saves_for_signed_in_players(clien
 def test_language_switcher_refuses_foreign_redirects(client):
     response = client.post(reverse("accounts:set_language"), {"language": "es", "next": "https://evil.example.com/"})
     assert response["Location"] == "/"
+
+
+def test_profile_lists_finished_games_with_the_place(client, bruno):
+    from games.models import Game, Seat
+
+    game = Game.objects.create(ruleset="estanciero", num_seats=2, status=Game.Status.FINISHED,
+                               outcome={"ranking": [1, 0]}, state={})
+    Seat.objects.create(game=game, index=0, is_bot=True)
+    Seat.objects.create(game=game, index=1, user=bruno)
+    page = client.get(reverse("accounts:profile", args=["bruno"]))
+    assert page.context["games_played"] == 1 and page.context["games_won"] == 1
+    assert f"/games/{game.pk}/" in page.content.decode()

@@ -157,3 +157,20 @@ def test_after_commit_is_what_broadcasts(monkeypatch, started_game, players):
     do_move(started_game.pk, seat=seat, action=action, expected_version=0,
             actor=seat_user(started_game, players, seat), source="ui")
     assert published == [(started_game.pk, 1)]
+
+
+def test_verify_game_command(players):
+    from io import StringIO
+
+    from django.core.management import CommandError, call_command
+
+    game = tables.do_create_table(players[0], "estanciero", 2, time_control="correspondence",
+                                  options={"max_turns": 1})
+    tables.do_join(game.pk, players[1])
+    tables.do_start(game.pk, players[0])
+    with pytest.raises(CommandError, match="still secret"):
+        call_command("verify_game", game.pk)
+    game = play_randomly(Game.objects.get(pk=game.pk), players, 500)
+    out = StringIO()
+    call_command("verify_game", game.pk, stdout=out)
+    assert "verified" in out.getvalue() and game.seed in out.getvalue()
