@@ -108,12 +108,24 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     else:
         required = set(rs.to_move(new_state))
         required |= {s.index for s in seats if s.is_bot and _bot_wants_to_act(rs, new_state, s.index)}
-    clock.rearm_all(game, seats, required, now)
-    Seat.objects.bulk_update(seats, ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"])
+    save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
     game.save()
     version = game.version
     transaction.on_commit(lambda: after_commit(game.pk, version))
     return MoveResult(version=version, events=events, finished=outcome is not None)
+
+
+SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
+
+
+def save_seats(seats: list[Seat], change) -> None:
+    """Run ``change()`` over the seats and write only the seats it changed
+    (usually one or two of them: this is on every move's path)."""
+    before = [tuple(getattr(s, f) for f in SEAT_CLOCK_FIELDS) for s in seats]
+    change()
+    for seat, old in zip(seats, before):
+        if tuple(getattr(seat, f) for f in SEAT_CLOCK_FIELDS) != old:
+            seat.save(update_fields=SEAT_CLOCK_FIELDS)
 
 
 def _bot_optional(rs, state: dict, seat: int, rng=None) -> dict | None:

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from . import clock
-from .actions import MoveRejected, after_commit
+from .actions import MoveRejected, after_commit, save_seats
 from .models import AuditEntry, Game, Seat
 from .rulesets import get
 
@@ -109,8 +109,7 @@ def do_start(game_id: int, user) -> Game:
         game.status = Game.Status.ACTIVE
         game.started_at = now
         required = set(rs.to_move(game.state))
-        clock.rearm_all(game, seats, required, now)
-        Seat.objects.bulk_update(seats, ["deadline", "clock_started", "reserve_left"])
+        save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
         game.save()
         AuditEntry.objects.create(game=game, user=user, kind="started")
         transaction.on_commit(lambda: after_commit(game.pk, 0))
