@@ -92,7 +92,8 @@ def table_list(request):
             game = tables.do_create_table(
                 request.api_user, str(data.get("ruleset", "")), int(data.get("seats", 0)),
                 bots=int(data.get("bots", 0)), time_control=str(data.get("time_control", "live")),
-                options=data.get("options") if isinstance(data.get("options"), dict) else None)
+                options=data.get("options") if isinstance(data.get("options"), dict) else None,
+                max_timeouts=int(data.get("max_timeouts", 3)))
         except (TypeError, ValueError):
             raise MoveRejected("bad_request", gettext_noop("seats and bots must be integers.")) from None
         return JsonResponse(_table(game), status=201)

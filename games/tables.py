@@ -36,12 +36,14 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str) -> 
 
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
-                    options: dict | None = None) -> Game:
+                    options: dict | None = None, max_timeouts: int = 3) -> Game:
     check_create(ruleset, num_seats, bots, time_control)
+    if not 1 <= max_timeouts <= 20:
+        raise MoveRejected("bad_request", gettext_noop("A seat passes to a bot after 1 to 20 timeouts."))
     move_s, reserve_s = TIME_CONTROLS[time_control]
     with transaction.atomic():
         game = Game.objects.create(ruleset=ruleset, num_seats=num_seats, created_by=user, options=options or {},
-                                   move_seconds=move_s, reserve_seconds=reserve_s)
+                                   move_seconds=move_s, reserve_seconds=reserve_s, max_timeouts=max_timeouts)
         Seat.objects.bulk_create(
             [Seat(game=game, index=i, user=user if i == 0 and bots < num_seats else None,
                   is_bot=num_seats - i <= bots, reserve_left=reserve_s) for i in range(num_seats)]

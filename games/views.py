@@ -50,7 +50,7 @@ def create(request):
         game = tables.do_create_table(
             request.user, request.POST.get("ruleset", ""), int(request.POST.get("seats") or 0),
             bots=int(request.POST.get("bots") or 0), time_control=request.POST.get("time_control", "live"),
-            options=_options_from(request.POST))
+            options=_options_from(request.POST), max_timeouts=int(request.POST.get("max_timeouts") or 3))
     except (ValueError, MoveRejected) as exc:
         messages.error(request, exc.text(_) if isinstance(exc, MoveRejected) else _("Invalid table settings."))
         return redirect("games:play")

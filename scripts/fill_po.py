@@ -1,6 +1,6 @@
 """Fill translation catalogues: Spanish from a dict file, English as identity.
 
-    python scripts/fill_po.py path/to/es_dict.py
+    python scripts/fill_po.py path/to/es_dict.py [more_dicts.py ...]
 
 The dict file defines ``ES = {msgid: msgstr}``. English source strings are the
 msgids, so the English catalogue maps each to itself (complete by design).
@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> None:
-    es = runpy.run_path(sys.argv[1])["ES"] if len(sys.argv) > 1 else {}
+    es = {}
+    for path in sys.argv[1:]:
+        es.update(runpy.run_path(path)["ES"])
     po_es = polib.pofile(str(ROOT / "locale/es/LC_MESSAGES/django.po"))
     for entry in po_es:
         if "fuzzy" in entry.flags and entry.msgid not in es:

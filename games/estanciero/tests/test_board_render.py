@@ -1,0 +1,175 @@
+"""The Estanciero board template (estanciero/board.html) renders the state."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.estanciero import text
+from games.estanciero.engine import RULESET as R
+from games.estanciero.engine import board
+from games.estanciero.engine.sim import random_step
+
+NAMES = ["Ana", "Beto", "Caro"]
+
+
+def render(state: dict, you: int | None = 0, lang: str = "es") -> str:
+    with translation.override(lang):
+        view = R.view(state, you)
+        acts = R.legal_actions(state, you) if you is not None else []
+        ctx = {
+            "game": SimpleNamespace(pk=1, version=7, status="active"),
+            "seats": [SimpleNamespace(index=i, display_name=n) for i, n in enumerate(NAMES[: state["num_players"]])],
+            "names": NAMES[: state["num_players"]],
+            "payload": {"view": view, "legal_actions": acts},
+            "view": view,
+            "you": you,
+            "legal": [{"label": text.label_action(a, view), "json": json.dumps(a), "type": a["type"]} for a in acts],
+            "to_move": R.to_move(state),
+            "log": [],
+        }
+        return render_to_string("estanciero/board.html", ctx)
+
+
+def cell(html: str, index: int) -> str:
+    """The SVG group of one space."""
+    start = html.index(f'data-space="{index}"><title>')
+    end = html.find('<g class="es-cell ', start)
+    return html[start:end if end > 0 else len(html)]
+
+
+def buy(state: dict, index: int) -> tuple[dict, int]:
+    seat = state["turn"]["seat"]
+    state["players"][seat]["position"] = index
+    state["turn"].update(phase="buy", offer=index)
+    new, _events = R.apply(state, seat, {"type": "buy"})
+    return new, seat
+
+
+@pytest.fixture
+def game():
+    return R.new_game(3, "board-render")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_board_has_42_cells_and_a_pawn_per_player(game, lang):
+    html = render(game, lang=lang)
+    assert html.count('<g class="es-cell ') == 42
+    assert len(re.findall(r'id="es-pawn-\d"', html)) == 3
+    assert html.count("<svg") == 1 and 'viewBox="0 0 1000 880"' in html
+    assert "css/estanciero.css" in html
+
+
+def test_names_follow_the_language(game):
+    es = render(game, lang="es")
+    en = render(game, lang="en")
+    assert "SALIDA" in es and "Zona Sur" in es and "COMISARÍA" in es
+    assert "START" in en and "South" in en and "POLICE" in en
+    assert "SALIDA" not in en and "Zona Sur" not in en
+
+
+def test_every_deed_price_is_printed(game):
+    html = render(game)
+    for index in board.deed_spaces():
+        price = f"$ {board.price(index):,}".replace(",", ".")
+        assert price in cell(html, index), index
+
+
+def test_owner_marker_after_a_purchase(game):
+    state, seat = buy(game, 3)
+    html = render(state, you=seat)
+    assert f"es-own es-fill-{seat}" in cell(html, 3)
+    assert "es-own" not in cell(html, 1)
+    assert 'data-space="3"' in html.split('class="es-players"')[1]  # the deed card in the owner's panel
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_chacra_after_building(game, lang):
+    seat = game["turn"]["seat"]
+    for index in (1, 2, 3):
+        game["owners"][str(index)] = seat
+    state, _events = R.apply(game, seat, {"type": "build", "space": 1, "kind": "chacra"})
+    html = render(state, you=seat, lang=lang)
+    assert cell(html, 1).count('class="es-chacra"') == 1
+    assert "es-chacra" not in cell(html, 2)
+    state["buildings"]["2"] = 5
+    assert 'class="es-estancia"' in cell(render(state, you=seat, lang=lang), 2)
+
+
+def test_mortgage_is_hatched(game):
+    seat = game["turn"]["seat"]
+    game["owners"]["12"] = seat
+    state, _events = R.apply(game, seat, {"type": "mortgage", "space": 12})
+    html = render(state, you=seat)
+    assert "es-mort" in cell(html, 12)
+    assert "es-deed-mort" in html
+
+
+def test_viewer_panels_show_what_is_legal(game):
+    seat = game["turn"]["seat"]
+    game["players"][seat]["position"] = 40
+    game["turn"].update(phase="buy", offer=40)
+    html = render(game, you=seat)
+    assert "es-p-buy" in html and '{&quot;type&quot;: &quot;buy&quot;}' in html
+    assert "es-p-build" not in html and "es-p-auction" not in html
+    other = (seat + 1) % 3
+    html_other = render(game, you=other)
+    assert "es-p-buy" not in html_other
+    spectator = render(game, you=None)
+    assert '<section class="es-mine"' not in spectator and '<form class="es-propose"' not in spectator
+    assert '<form class="es-propose"' in html
+
+
+def test_auction_panel_has_an_amount_field(game):
+    seat = game["turn"]["seat"]
+    game["owners"]["31"] = seat
+    state, _events = R.apply(game, seat, {"type": "auction", "space": 31})
+    bidder = (seat + 1) % 3
+    html = render(state, you=bidder)
+    assert "es-p-auction" in html and 'name="a_amount"' in html
+    assert html.count('&quot;type&quot;: &quot;bid&quot;') >= 1
+
+
+def test_dice_and_card_in_the_centre(game):
+    game["last_dice"] = [6, 6]
+    game["last_card"] = {"deck": "suerte", "seat": 1, "card": "S02"}
+    html = render(game, lang="es")
+    assert html.count('class="es-pip"') == 12
+    assert "Ha ganado la grande" in html and "es-card-suerte" in html
+    with translation.override("en"):
+        assert "You won the big prize" in render(game, lang="en")
+
+
+def test_random_mid_game_states_render():
+    rng = random.Random(5)
+    state = R.new_game(3, "board-random", {"max_turns": 20})
+    for n in range(300):
+        step = random_step(state, rng)
+        if step is None:
+            break
+        seat, action = step
+        state, _events = R.apply(state, seat, action)
+        if n % 60 == 0:
+            for you in (0, 1, None):
+                html = render(state, you=you)
+                assert html.count('<g class="es-cell ') == 42
+                for key, owner in state["owners"].items():
+                    if owner is not None:
+                        assert f"es-own es-fill-{owner}" in cell(html, int(key))
+
+
+def test_the_committed_board_template_is_generated_from_the_board_data():
+    """The board's geometry and texts are generated from engine/data (scripts/gen_estanciero_board.py)."""
+    import runpy
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    generated = runpy.run_path(str(root / "scripts" / "gen_estanciero_board.py"), run_name="check")["tpl"]
+    committed = (root / "games/estanciero/templates/estanciero/board.html").read_text()
+    assert generated == committed, "run: python scripts/gen_estanciero_board.py"
