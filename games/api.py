@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from . import tables
 from .actions import MoveRejected, do_move
 from .models import ApiToken, Game, Move, Seat
-from .presenters import game_payload, rule_url, seat_of, visible_moves
+from .presenters import game_payload, refusal_text, rule_url, seat_of, visible_moves
 from .rulesets import get, names
 
 
@@ -141,6 +141,7 @@ def game_action(request, game_id: int):
                          actor=request.api_user, source=Move.Source.API)
     except MoveRejected as exc:
         body = exc.as_dict()
+        body["message"] = refusal_text(game.ruleset, exc)
         body["rule_url"] = rule_url(game.ruleset, exc.rule)
         return JsonResponse(body, status=exc.http_status)
     from .events import visible_to

@@ -19,6 +19,12 @@ from .rulesets import get
 
 LOG_LENGTH = 60
 
+# Moves shown at once on the table; the rest fold away when there are many.
+PRIMARY_TYPES = {"roll", "end_turn", "buy", "decline", "pay_fine", "use_jail_card", "contest_roll", "pass",
+                 "claim_rent", "claim_prize", "declare_bankruptcy", "accept_offer", "refuse_offer",
+                 "accept_proposal", "reject_proposal", "rest", "choose_card_option", "discard"}
+FOLD_AFTER = 8
+
 
 def _text_module(ruleset: str):
     try:
@@ -45,6 +51,19 @@ def label_action(ruleset: str, action: dict, view: dict | None = None) -> str:
             return text
     data = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
     return f"{action['type']} ({data})" if data else action["type"]
+
+
+def refusal_text(ruleset: str, exc, translate=_) -> str:
+    """A refused move in the reader's language, with ids shown as names."""
+    mod = _text_module(ruleset)
+    params = exc.params
+    if mod is not None and hasattr(mod, "display_params") and params:
+        params = mod.display_params(params)
+    message = translate(exc.message)
+    try:
+        return message % params if params else message
+    except (KeyError, TypeError, ValueError):
+        return message
 
 
 def seat_of(seats: list[Seat], user) -> int | None:
@@ -113,7 +132,8 @@ def table_context(game: Game, seats: list[Seat], seat: int | None) -> dict:
         for event in move["events"]:
             log.append({"seq": move["seq"], "text": describe_event(game.ruleset, event, names)})
     legal = [
-        {"label": label_action(game.ruleset, a, payload["view"]), "json": json.dumps(a), "type": a["type"]}
+        {"label": label_action(game.ruleset, a, payload["view"]), "json": json.dumps(a), "type": a["type"],
+         "primary": a["type"] in PRIMARY_TYPES or len(payload["legal_actions"]) <= FOLD_AFTER}
         for a in payload["legal_actions"]
     ]
     return {
@@ -124,6 +144,7 @@ def table_context(game: Game, seats: list[Seat], seat: int | None) -> dict:
         "view": payload["view"],
         "you": seat,
         "legal": legal,
+        "folded": sum(1 for a in legal if not a["primary"]),
         "log": list(reversed(log)),
         "to_move": payload["to_move"],
         "board_template": select_template([f"{game.ruleset}/board.html", "games/_board_generic.html"]).template.name,

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from . import tables
 from .actions import MoveRejected, do_move
 from .models import Game, Move, Seat
-from .presenters import rule_url, seat_of, table_context
+from .presenters import refusal_text, rule_url, seat_of, table_context
 from .rulesets import names
 from .verify import verify_game
 
@@ -141,7 +141,7 @@ def act(request, game_id: int):
     except (ValueError, KeyError):
         error = {"message": _("That action could not be read."), "url": None}
     except MoveRejected as exc:
-        error = {"message": exc.text(_), "url": rule_url(game.ruleset, exc.rule), "code": exc.code}
+        error = {"message": refusal_text(game.ruleset, exc), "url": rule_url(game.ruleset, exc.rule), "code": exc.code}
     game.refresh_from_db()
     ctx = table_context(game, _seats(game), seat)
     ctx["error"] = error

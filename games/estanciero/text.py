@@ -400,3 +400,14 @@ def label_action(action: dict, view: dict | None) -> str | None:
     if t == "declare_bankruptcy":
         return _("Declare bankruptcy")
     return None
+
+
+def display_params(params: dict) -> dict:
+    """A refusal's parameters with ids and sums written as the player reads them."""
+    shown = dict(params)
+    if "space" in shown:
+        shown["space"] = space_name(shown["space"])
+    for key in ("cost", "cash", "amount", "high"):
+        if isinstance(shown.get(key), int):
+            shown[key] = money(shown[key])
+    return shown

@@ -30,7 +30,7 @@ def click_best_action(page) -> bool:
         if candidate.count():
             candidate.first.click()
             return True
-    buttons.first.click()
+    page.locator(".actions-card button.act:visible").first.click()
     return True
 
 

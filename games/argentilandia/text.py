@@ -1,0 +1,295 @@
+"""Human text for Argentilandia events and actions (used by games.presenters).
+
+Raw materials and industries are translated (the Spanish names are the originals); provinces and
+ports keep their proper names. Events redacted for a viewer (no card identity) read naturally.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from .engine import board as B
+
+
+def material(m) -> str:
+    names = {
+        "oil": _("Oil"), "fish": _("Fish"), "sheep": _("Sheep"), "metals": _("Metals"), "soy": _("Soy"),
+        "cows": _("Cows"), "grapes": _("Grapes"), "tobacco": _("Tobacco"), "wood": _("Wood"),
+    }
+    return names.get(m, str(m))
+
+
+def industry(i) -> str:
+    names = {
+        "metal_refinery": _("Metal Refinery"), "furniture_factory": _("Furniture Factory"),
+        "wool_factory": _("Wool Factory"), "meatpacking_plant": _("Meatpacking Plant"), "winery": _("Winery"),
+        "cigarette_factory": _("Cigarette Factory"), "soybean_oil_mill": _("Soybean Oil Mill"),
+        "fish_cannery": _("Fish Cannery"),
+    }
+    return names.get(i, str(i))
+
+
+def province(p) -> str:
+    info = B.PROVINCES.get(p)
+    return info["name"] if info else str(p)
+
+
+def port(p) -> str:
+    info = B.PORTS.get(p)
+    return f"{info['name']} ({info['ratio']}x1)" if info else str(p)
+
+
+def slot_material(p, slot) -> str:
+    try:
+        return material(B.PROVINCES[p]["mps"][slot])
+    except (KeyError, IndexError, TypeError):
+        return "?"
+
+
+def target(t) -> str:
+    if not isinstance(t, dict):
+        return "?"
+    return industry(t.get("id")) if t.get("kind") == "industry" else province(t.get("id"))
+
+
+def cards(d) -> str:
+    """{"oil": 2, "fish": 1} -> "2 Oil + 1 Fish" (in board order)."""
+    if not isinstance(d, dict) or not d:
+        return "—"
+    parts = [_("%(n)s %(material)s") % {"n": d[m], "material": material(m)} for m in B.MATERIALS if d.get(m)]
+    return " + ".join(parts) or "—"
+
+
+def seat_name(names: list[str], seat) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    return _("player %(n)s") % {"n": (seat + 1) if isinstance(seat, int) else "?"}
+
+
+def name_list(names: list[str], seats) -> str:
+    return ", ".join(seat_name(names, s) for s in (seats or []))
+
+
+def card_kind(kind) -> str:
+    return _("a Corrupt Official") if kind in ("official", "mp") else _("a Stockbroker")
+
+
+def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 - one branch per event type
+    t = event.get("type")
+    e = event
+    n = lambda key: seat_name(names, e.get(key))  # noqa: E731
+    if t == "rolled":
+        dice = e.get("dice") or [0, 0]
+        provs = ", ".join(province(p) for p in e.get("in_play", []))
+        text = _("%(name)s rolled %(a)s + %(b)s = %(total)s: %(provinces)s produce.") % {
+            "name": n("seat"), "a": dice[0], "b": dice[1], "total": e.get("total"), "provinces": provs or "—"}
+        if dice[0] == dice[1]:
+            text += " " + _("Doubles!")
+        return text
+    if t == "produced":
+        return _("%(name)s receives %(cards)s.") % {"name": n("seat"), "cards": cards({e.get("material"): e.get("count", 1)})}
+    if t == "production_unpaid":
+        return _("The bank holds only %(bank)s %(material)s cards of the %(needed)s owed: nobody receives %(material)s.") % {
+            "bank": e.get("bank"), "needed": e.get("needed"), "material": material(e.get("material"))}
+    if t == "discards_due":
+        due = [f"{seat_name(names, s)} {c}" for s, c in enumerate(e.get("counts", [])) if c]
+        return _("Doubles: hands over 7 cards lose half (%(list)s).") % {"list": ", ".join(due) or "—"}
+    if t == "discarded":
+        if e.get("cards"):
+            return _("%(name)s discarded %(cards)s.") % {"name": n("seat"), "cards": cards(e["cards"])}
+        return _("%(name)s discarded %(count)s cards.") % {"name": n("seat"), "count": e.get("count")}
+    if t == "union_moved":
+        return _("%(name)s moved the Union Organizer to %(target)s.") % {"name": n("seat"), "target": target(e.get("target"))}
+    if t == "card_drawn":
+        if e.get("material"):
+            return _("%(name)s took a face-down card from %(victim)s: %(material)s.") % {
+                "name": n("thief"), "victim": n("victim"), "material": material(e["material"])}
+        return _("%(name)s took a face-down card from %(victim)s.") % {"name": n("thief"), "victim": n("victim")}
+    if t == "official_played":
+        return _("%(name)s played a Corrupt Official to move the Union Organizer.") % {"name": n("seat")}
+    if t == "mp_placed":
+        return _("%(name)s placed an MP on %(material)s in %(province)s.") % {
+            "name": n("seat"), "material": material(e.get("material")), "province": province(e.get("province"))}
+    if t == "mp_bought":
+        return _("%(name)s bought the %(material)s MP in %(province)s for %(cards)s.") % {
+            "name": n("seat"), "material": material(e.get("material")), "province": province(e.get("province")),
+            "cards": cards(e.get("paid"))}
+    if t == "port_bought":
+        return _("%(name)s bought the port of %(port)s for %(cards)s.") % {
+            "name": n("seat"), "port": port(e.get("port")), "cards": cards(e.get("paid"))}
+    if t == "factory_bought":
+        return _("%(name)s bought the %(industry)s for %(cards)s.") % {
+            "name": n("seat"), "industry": industry(e.get("industry")), "cards": cards(e.get("paid"))}
+    if t == "percentage_bought":
+        return _("%(name)s bought a 25%% share of the %(industry)s.") % {"name": n("seat"), "industry": industry(e.get("industry"))}
+    if t == "official_bought":
+        return _("%(name)s bought a Corrupt Official.") % {"name": n("seat")}
+    if t == "stockbroker_bought":
+        return _("%(name)s bought a Stockbroker.") % {"name": n("seat")}
+    if t == "industry_owner_changed":
+        return _("%(name)s now controls the %(industry)s.") % {"name": n("owner"), "industry": industry(e.get("industry"))}
+    if t == "special_granted":
+        return _("%(province)s grants %(name)s %(card)s.") % {
+            "province": province(e.get("province")), "name": n("seat"), "card": card_kind(e.get("kind"))}
+    if t == "contest_started":
+        if e.get("kind") == "mp":
+            return _("%(name)s plays a Corrupt Official to take %(seller)s's %(material)s MP in %(province)s: dice contest!") % {
+                "name": n("buyer"), "seller": n("seller"), "material": slot_material(e.get("province"), e.get("slot")),
+                "province": province(e.get("province"))}
+        return _("%(name)s plays a Stockbroker to take a share of the %(industry)s from %(seller)s: dice contest!") % {
+            "name": n("buyer"), "seller": n("seller"), "industry": industry(e.get("industry"))}
+    if t == "contest_rolled":
+        dice = e.get("dice") or [0, 0]
+        msg = _("%(name)s (seller) rolled %(a)s + %(b)s = %(total)s.") if e.get("role") == "seller" else \
+            _("%(name)s (buyer) rolled %(a)s + %(b)s = %(total)s.")
+        return msg % {"name": n("seat"), "a": dice[0], "b": dice[1], "total": dice[0] + dice[1]}
+    if t == "contest_won":
+        if e.get("winner") == e.get("buyer"):
+            return _("%(name)s wins the contest and takes it from %(seller)s.") % {"name": n("buyer"), "seller": n("seller")}
+        return _("%(name)s wins the contest, keeps it and gets %(card)s from %(buyer)s.") % {
+            "name": n("seller"), "buyer": n("buyer"), "card": card_kind(e.get("kind"))}
+    if t == "port_transferred":
+        if e.get("to") is None:
+            return _("The port of %(port)s is free again.") % {"port": port(e.get("port"))}
+        return _("The port of %(port)s passes to %(name)s.") % {"port": port(e.get("port")), "name": n("to")}
+    if t == "rolloff_started":
+        return _("Roll-off for the port of %(port)s between %(names)s.") % {
+            "port": port(e.get("port")), "names": name_list(names, e.get("players"))}
+    if t == "rolloff_rolled":
+        return _("%(name)s rolled %(die)s for the port of %(port)s.") % {"name": n("seat"), "die": e.get("die"), "port": port(e.get("port"))}
+    if t == "rolloff_tied":
+        return _("Tie for the port of %(port)s: %(names)s roll again.") % {
+            "port": port(e.get("port")), "names": name_list(names, e.get("players"))}
+    if t == "trade_offered":
+        to = e.get("to") or []
+        whom = name_list(names, to) if len(to) == 1 else _("everyone")
+        return _("%(name)s offers %(give)s for %(get)s to %(whom)s.") % {
+            "name": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get")), "whom": whom}
+    if t == "trade_countered":
+        return _("%(name)s counters %(whom)s: %(give)s for %(get)s.") % {
+            "name": n("from"), "whom": name_list(names, e.get("to")), "give": cards(e.get("give")), "get": cards(e.get("get"))}
+    if t == "trade_accepted":
+        return _("%(name)s accepted %(maker)s's trade: %(give)s for %(get)s.") % {
+            "name": n("by"), "maker": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get"))}
+    if t == "trade_refused":
+        return _("%(name)s refused the offer.") % {"name": n("by")}
+    if t == "offer_withdrawn":
+        return _("%(name)s withdrew the offer.") % {"name": n("by")}
+    if t == "bank_trade":
+        return _("%(name)s traded %(give)s with the bank for 1 %(get)s.") % {
+            "name": n("seat"), "give": cards({e.get("give"): e.get("count", 4)}), "get": material(e.get("get"))}
+    if t == "port_trade":
+        return _("%(name)s traded %(give)s at the port of %(port)s for 1 %(get)s.") % {
+            "name": n("seat"), "give": cards({e.get("give"): e.get("count")}), "port": port(e.get("port")), "get": material(e.get("get"))}
+    if t == "intl_trade":
+        return _("%(name)s traded %(give)s abroad through %(province)s for 1 %(get)s.") % {
+            "name": n("seat"), "give": cards({e.get("give"): e.get("count", 2)}), "province": province(e.get("province")),
+            "get": material(e.get("get"))}
+    if t == "phase":
+        if e.get("phase") == "prelim_buy":
+            return _("Preliminary round: each player may now buy 1 MP.")
+        return _("New phase: %(phase)s.") % {"phase": e.get("phase")}
+    if t == "turn_started":
+        return _("Turn %(turn)s: %(name)s plays.") % {"turn": e.get("turn"), "name": n("seat")}
+    if t == "turn_ended":
+        return _("%(name)s ended the turn.") % {"name": n("seat")}
+    if t == "game_over":
+        if e.get("winner") is not None:
+            vp = e.get("vp") or []
+            w = e["winner"]
+            return _("Game over: %(name)s wins with %(vp)s VP!") % {"name": n("winner"), "vp": vp[w] if w < len(vp) else "?"}
+        return _("Game over: the turn limit was reached.")
+    return None
+
+
+def _offer(view, offer_id) -> dict | None:
+    for o in (view or {}).get("offers") or []:
+        if o.get("id") == offer_id:
+            return o
+    return None
+
+
+def label_action(action: dict, view: dict | None) -> str | None:  # noqa: C901 - one branch per action type
+    t = action.get("type")
+    a = action
+    if t == "place_mp":
+        return _("Place an MP: %(material)s in %(province)s") % {
+            "material": slot_material(a.get("province"), a.get("slot")), "province": province(a.get("province"))}
+    if t == "buy_mp":
+        return _("Buy the %(material)s MP in %(province)s") % {
+            "material": slot_material(a.get("province"), a.get("slot")), "province": province(a.get("province"))}
+    if t == "pass":
+        return _("Pass (buy nothing)")
+    if t == "roll":
+        return _("Roll the dice")
+    if t == "move_union":
+        return _("Move the Union Organizer to %(target)s") % {"target": target(a.get("target"))}
+    if t == "discard":
+        if a.get("random"):
+            return _("Discard at random")
+        return _("Discard %(cards)s") % {"cards": cards(a.get("cards"))}
+    if t == "contest_roll":
+        if view and view.get("phase") == "rolloff":
+            return _("Roll the die for the port")
+        return _("Roll the dice for the contest")
+    if t == "buy_port":
+        return _("Buy the port of %(port)s") % {"port": port(a.get("port"))}
+    if t == "buy_factory":
+        return _("Buy the %(industry)s with 1 Oil + 3 %(material)s") % {
+            "industry": industry(a.get("industry")), "material": material(a.get("with"))}
+    if t == "buy_percentage":
+        return _("Buy 25%% of the %(industry)s") % {"industry": industry(a.get("industry"))}
+    if t == "buy_official":
+        return _("Buy a Corrupt Official")
+    if t == "buy_stockbroker":
+        return _("Buy a Stockbroker")
+    if t == "bank_trade":
+        return _("Bank: 4 %(give)s for 1 %(get)s") % {"give": material(a.get("give")), "get": material(a.get("get"))}
+    if t == "port_trade":
+        info = B.PORTS.get(a.get("port"), {})
+        return _("Port of %(port)s: %(n)s %(give)s for 1 %(get)s") % {
+            "port": info.get("name", a.get("port")), "n": info.get("ratio", "?"), "give": material(a.get("give")),
+            "get": material(a.get("get"))}
+    if t == "intl_trade":
+        return _("Abroad through %(province)s: 2 %(give)s for 1 %(get)s") % {
+            "province": province(a.get("province")), "give": material(a.get("give")), "get": material(a.get("get"))}
+    if t == "offer_trade":
+        to = a.get("to")
+        if to is None:
+            return _("Offer %(give)s for %(get)s to everyone") % {"give": cards(a.get("give")), "get": cards(a.get("get"))}
+        return _("Offer %(give)s for %(get)s to player %(n)s") % {
+            "give": cards(a.get("give")), "get": cards(a.get("get")), "n": to + 1 if isinstance(to, int) else "?"}
+    if t == "counter_offer":
+        return _("Counter-offer %(give)s for %(get)s") % {"give": cards(a.get("give")), "get": cards(a.get("get"))}
+    if t in ("accept_offer", "refuse_offer"):
+        o = _offer(view, a.get("offer_id"))
+        if o is None:
+            return _("Accept the offer") if t == "accept_offer" else _("Refuse the offer")
+        terms = {"get": cards(o.get("give")), "give": cards(o.get("get"))}
+        if t == "accept_offer":
+            return _("Accept: receive %(get)s, give %(give)s") % terms
+        return _("Refuse: receive %(get)s, give %(give)s") % terms
+    if t == "cancel_offer":
+        return _("Withdraw your offer")
+    if t == "buy_rival_mp":
+        return _("Corrupt Official: contest the %(material)s MP in %(province)s") % {
+            "material": slot_material(a.get("province"), a.get("slot")), "province": province(a.get("province"))}
+    if t == "buy_rival_percentage":
+        return _("Stockbroker: contest a share of the %(industry)s from player %(n)s") % {
+            "industry": industry(a.get("industry")), "n": a["seller"] + 1 if isinstance(a.get("seller"), int) else "?"}
+    if t == "claim_special":
+        if a.get("kind") == "official":
+            return _("Claim a Corrupt Official from %(province)s") % {"province": province(a.get("province"))}
+        return _("Claim a Stockbroker from %(province)s") % {"province": province(a.get("province"))}
+    if t == "end_turn":
+        return _("End the turn")
+    return None
+
+
+def display_params(params: dict) -> dict:
+    """A refusal's parameters with ids turned into names the player reads."""
+    shown = dict(params)
+    for key, fn in (("province", province), ("industry", industry), ("port", port), ("material", material)):
+        if key in shown:
+            shown[key] = fn(shown[key])
+    return shown
