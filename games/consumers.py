@@ -18,6 +18,34 @@ from .presenters import game_payload, rule_url, seat_of, table_context
 REPLAY_LIMIT = 50
 
 
+def connection_language(scope) -> str:
+    """The language a page would use for this viewer: the player's saved
+    language, else the language cookie, else the browser's Accept-Language."""
+    from django.conf import settings
+    from django.utils.translation import get_supported_language_variant
+    from django.utils.translation.trans_real import parse_accept_lang_header
+
+    user = scope.get("user")
+    if user is not None and getattr(user, "language", ""):
+        return user.language
+    headers = {k.decode("latin1").lower(): v.decode("latin1") for k, v in scope.get("headers", [])}
+    for part in headers.get("cookie", "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == settings.LANGUAGE_COOKIE_NAME and value:
+            try:
+                return get_supported_language_variant(value)
+            except LookupError:
+                break
+    for code, _q in parse_accept_lang_header(headers.get("accept-language", "")):
+        if code == "*":
+            break
+        try:
+            return get_supported_language_variant(code)
+        except LookupError:
+            continue
+    return settings.LANGUAGE_CODE
+
+
 class PingConsumer(AsyncWebsocketConsumer):
     """Echoes through the channel layer: proves Daphne, auth and Redis work.
 
@@ -81,8 +109,7 @@ class GameConsumer(AsyncWebsocketConsumer):
             return False
         seats = list(Seat.objects.filter(game=game).select_related("user"))
         self.seat = seat_of(seats, self.scope.get("user"))
-        user = self.scope.get("user")
-        self.language = (getattr(user, "language", "") or "es") if user is not None else "es"
+        self.language = connection_language(self.scope)
         return True
 
     async def receive(self, text_data=None, bytes_data=None):

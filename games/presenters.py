@@ -131,10 +131,13 @@ def table_context(game: Game, seats: list[Seat], seat: int | None) -> dict:
     for move in visible_moves(game, seat, limit=LOG_LENGTH):
         for event in move["events"]:
             log.append({"seq": move["seq"], "text": describe_event(game.ruleset, event, names)})
+    actions = payload["legal_actions"]
+    # Fold only when there are many moves and some of them are the usual ones.
+    fold = len(actions) > FOLD_AFTER and any(a["type"] in PRIMARY_TYPES for a in actions)
     legal = [
         {"label": label_action(game.ruleset, a, payload["view"]), "json": json.dumps(a), "type": a["type"],
-         "primary": a["type"] in PRIMARY_TYPES or len(payload["legal_actions"]) <= FOLD_AFTER}
-        for a in payload["legal_actions"]
+         "primary": not fold or a["type"] in PRIMARY_TYPES}
+        for a in actions
     ]
     return {
         "game": game,

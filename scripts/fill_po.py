@@ -16,6 +16,11 @@ import polib
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def nplurals(po) -> int:
+    header = po.metadata.get("Plural-Forms", "nplurals=2;")
+    return int(header.split("nplurals=")[1].split(";")[0])
+
+
 def main() -> None:
     es = {}
     for path in sys.argv[1:]:
@@ -29,7 +34,9 @@ def main() -> None:
             entry.flags.remove("fuzzy")
         if entry.msgid in es:
             if entry.msgid_plural:
-                entry.msgstr_plural = {0: es[entry.msgid][0], 1: es[entry.msgid][1]}
+                # Every plural form after the first takes the plural text (Spanish: 3 forms in Django).
+                singular, plural = es[entry.msgid]
+                entry.msgstr_plural = {i: (singular if i == 0 else plural) for i in range(nplurals(po_es))}
             else:
                 entry.msgstr = es[entry.msgid]
             if "fuzzy" in entry.flags:
@@ -38,7 +45,7 @@ def main() -> None:
     po_en = polib.pofile(str(ROOT / "locale/en/LC_MESSAGES/django.po"))
     for entry in po_en:
         if entry.msgid_plural:
-            entry.msgstr_plural = {0: entry.msgid, 1: entry.msgid_plural}
+            entry.msgstr_plural = {i: (entry.msgid if i == 0 else entry.msgid_plural) for i in range(nplurals(po_en))}
         else:
             entry.msgstr = entry.msgid
         if "fuzzy" in entry.flags:

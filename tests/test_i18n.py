@@ -24,3 +24,13 @@ def test_compiled_catalogue_matches_the_source(lang):
     source = {e.msgid: e.msgstr for e in po.translated_entries() if not e.msgid_plural}
     compiled = {e.msgid: e.msgstr for e in mo if not e.msgid_plural and e.msgid}
     assert compiled == source, "run `make messages` to recompile"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_plural_form_is_filled(lang):
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    forms = int(po.metadata["Plural-Forms"].split("nplurals=")[1].split(";")[0])
+    for entry in po:
+        if entry.msgid_plural:
+            assert sorted(entry.msgstr_plural) == list(range(forms)), entry.msgid
+            assert all(entry.msgstr_plural.values()), entry.msgid

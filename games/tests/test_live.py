@@ -88,3 +88,15 @@ def test_the_html_stream_sends_the_rendered_table(daphne_server, started_game):
     html = run_async(scenario())
     assert html.startswith('<div id="table" hx-swap-oob="outerHTML">')
     assert started_game.seed not in html
+
+
+def test_the_html_stream_speaks_the_viewers_language(daphne_server, started_game):
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{started_game.pk}/?format=html"
+
+    async def first(headers):
+        async with websockets.connect(url, origin=daphne_server, additional_headers=headers) as ws:
+            return await asyncio.wait_for(ws.recv(), 10)
+
+    assert "What happened" in run_async(first({"Accept-Language": "en-US,en;q=0.9"}))
+    assert "Qué pasó" in run_async(first({"Accept-Language": "en-US", "Cookie": "django_language=es"}))
+    assert "Qué pasó" in run_async(first({}))

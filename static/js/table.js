@@ -16,5 +16,6 @@
   }
   setInterval(tick, 500);
   document.addEventListener("htmx:afterSwap", tick);
+  document.addEventListener("htmx:oobAfterSwap", tick);
   tick();
 })();

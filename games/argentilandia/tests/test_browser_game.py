@@ -1,0 +1,66 @@
+"""Argentilandia in the browser: a person and two bots (moved by Celery) from the
+preliminary round to the end, with the map drawn and updated live."""
+
+import time
+
+import pytest
+
+from accounts.models import User
+from conftest import screenshot
+from games.models import Game, Move
+from games.tests.test_browser_game import login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PREFERRED = ["discard", "contest_roll", "roll", "end_turn", "pass"]
+
+
+def click_a_move(page) -> bool:
+    for kind in PREFERRED:
+        candidate = page.locator(f".actions-card button.act-{kind}:visible")
+        if candidate.count():
+            candidate.first.click()
+            return True
+    visible = page.locator(".actions-card button.act:visible")
+    if visible.count():
+        visible.first.click()
+        return True
+    return False
+
+
+def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, browser):
+    User.objects.create_user("porteña", password="pw-portena-1")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    login(page, daphne_server, "porteña", "pw-portena-1")
+    page.goto(daphne_server + "/play/?game=argentilandia")
+    page.fill("input[name=seats]", "3")
+    page.fill("input[name=bots]", "2")
+    page.select_option("select[name=time_control]", "correspondence")
+    page.fill("input[name=max_turns]", "12")
+    page.click("form.new-table button[type=submit]")
+    page.wait_for_url("**/games/*/")
+    game = Game.objects.get()
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=50)
+    assert page.locator("svg g.prov[data-province]").count() == 24
+    shots = 0
+    deadline = time.monotonic() + 420
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        version = game.version
+        if click_a_move(page):
+            page.wait_for_function(
+                f"() => Number(document.querySelector('[data-version]').textContent) > {version}", timeout=20000)
+            if shots == 0 and game.version > 40:
+                screenshot(page, "argentilandia-table-desktop", full_page=False)
+                shots = 1
+        else:
+            time.sleep(0.3)
+    page.wait_for_selector(".outcome", timeout=30000)
+    screenshot(page, "argentilandia-finished", full_page=False)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.outcome["ranking"]
+    assert {"ui", "bot"} <= set(Move.objects.filter(game=game).values_list("source", flat=True))
+    context.close()
