@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop
 from . import clock
 from .actions import MoveRejected, after_commit, save_seats
 from .models import AuditEntry, Game, Seat
-from .rulesets import get
+from .rulesets import IllegalAction, get
 
 TIME_CONTROLS = {
     # name: (seconds per required action, reserve seconds)
@@ -21,7 +21,7 @@ TIME_CONTROLS = {
 }
 
 
-def check_create(ruleset: str, num_seats: int, bots: int, time_control: str) -> None:
+def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, options: dict | None = None) -> None:
     try:
         rs = get(ruleset)
     except KeyError:
@@ -33,11 +33,15 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str) -> 
         raise MoveRejected("bad_request", gettext_noop("There are more bots than seats."))
     if time_control not in TIME_CONTROLS:
         raise MoveRejected("bad_request", gettext_noop("Unknown time control %(tc)s."), params={"tc": time_control})
+    try:
+        rs.new_game(num_seats, "options-check", options or None)  # the engine validates its own options
+    except IllegalAction as exc:
+        raise MoveRejected("bad_request", exc.message, rule=exc.rule, params=exc.params) from None
 
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
                     options: dict | None = None, max_timeouts: int = 3) -> Game:
-    check_create(ruleset, num_seats, bots, time_control)
+    check_create(ruleset, num_seats, bots, time_control, options)
     if not 1 <= max_timeouts <= 20:
         raise MoveRejected("bad_request", gettext_noop("A seat passes to a bot after 1 to 20 timeouts."))
     move_s, reserve_s = TIME_CONTROLS[time_control]

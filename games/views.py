@@ -63,42 +63,37 @@ def _options_from(post) -> dict:
     options = {}
     if post.get("auto_collect"):
         options["auto_collect"] = True
-    if post.get("max_turns"):
+    if int(post.get("max_turns") or 0) > 0:
         options["max_turns"] = int(post["max_turns"])
     return options
+
+
+def _table_write(request, game_id: int, write, then=None):
+    """Run a table life-cycle write for the signed-in user; a refusal is shown on the table."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        write(game.pk, request.user)
+    except MoveRejected as exc:
+        return _refuse(request, exc, game)
+    return redirect(then or game)
 
 
 @login_required
 @require_POST
 def join(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        tables.do_join(game.pk, request.user)
-    except MoveRejected as exc:
-        return _refuse(request, exc, game)
-    return redirect(game)
+    return _table_write(request, game_id, tables.do_join)
 
 
 @login_required
 @require_POST
 def leave(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        tables.do_leave(game.pk, request.user)
-    except MoveRejected as exc:
-        return _refuse(request, exc, game)
-    return redirect("games:play")
+    return _table_write(request, game_id, tables.do_leave, then="games:play")
 
 
 @login_required
 @require_POST
 def start(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
-    try:
-        tables.do_start(game.pk, request.user)
-    except MoveRejected as exc:
-        return _refuse(request, exc, game)
-    return redirect(game)
+    return _table_write(request, game_id, tables.do_start)
 
 
 def table(request, game_id: int):

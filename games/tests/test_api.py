@@ -93,3 +93,12 @@ def test_stale_illegal_and_spectator_submissions_are_refused(api_players):
     bad_json = mover.post(f"/api/v1/games/{game_id}/actions", "not json", content_type="application/json")
     assert bad_json.status_code == 400
     assert Game.objects.get(pk=game_id).version == 0
+
+
+def test_bad_table_options_are_refused_at_creation(api_players):
+    _users, (c1, _c2) = api_players
+    for options in ({"max_turns": 0}, {"no_such_option": True}):
+        response = c1.post("/api/v1/tables", {"ruleset": "estanciero", "seats": 2, "options": options},
+                           content_type="application/json")
+        assert response.status_code == 400, options
+    assert not Game.objects.exists()

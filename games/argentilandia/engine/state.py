@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import marshal
 
-from games.rng import draw
+from games import dice
 
 from . import board as B
 
@@ -35,18 +35,7 @@ def empty_hand() -> dict:
 
 def setup_rolls(state: dict, n: int) -> tuple[int, list[dict]]:
     """Setup: each player rolls the dice; the highest begins, ties roll again among themselves."""
-    log: list[dict] = []
-    contenders = list(range(n))
-    while True:
-        k = len(contenders)
-        rolls = draw(state, lambda r, k=k: [[r.die(), r.die()] for _ in range(k)])
-        log.append({"seats": list(contenders), "dice": rolls})
-        sums = [a + b for a, b in rolls]
-        best = max(sums)
-        top = [s for s, t in zip(contenders, sums) if t == best]
-        if len(top) == 1:
-            return top[0], log
-        contenders = top
+    return dice.roll_off(state, list(range(n)))
 
 
 def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pickle
 
+from games import dice
 from games.rng import draw
 
 from . import board
@@ -56,17 +57,7 @@ def normalise_options(options: dict | None) -> dict:
 
 def roll_off(state: dict, seats: list[int]) -> tuple[int, list[dict]]:
     """Setup: "whoever rolls the highest number begins"; ties roll again."""
-    rounds = []
-    contenders = list(seats)
-    while True:
-        count = len(contenders)
-        rolls = draw(state, lambda rng, count=count: [[rng.die(), rng.die()] for _ in range(count)])
-        rounds.append({"seats": list(contenders), "dice": rolls})
-        totals = [a + b for a, b in rolls]
-        best = max(totals)
-        contenders = [s for s, t in zip(contenders, totals) if t == best]
-        if len(contenders) == 1:
-            return contenders[0], rounds
+    return dice.roll_off(state, seats)
 
 
 def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
