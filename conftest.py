@@ -183,3 +183,29 @@ def run_async(coro):
 
     with ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def click_a_move(page, preferred: list[str]) -> bool:
+    """Click the first visible move button, preferring these action types.
+
+    Returns False when there is nothing to click, or when the button went away
+    before the click (a push replaced the table): the caller looks again.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    candidates = [f".actions-card button.act-{kind}:visible" for kind in preferred]
+    candidates.append(".actions-card button.act:visible")
+    for selector in candidates:
+        button = page.locator(selector)
+        if button.count():
+            try:
+                button.first.click(timeout=3000)
+            except PlaywrightTimeout:
+                return False
+            return True
+    return False
+
+
+def wait_for_version_above(page, version: int, timeout: float = 20000) -> None:
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}", timeout=timeout)

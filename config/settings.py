@@ -109,9 +109,12 @@ CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
         # The async pool defaults to 100 connections, which closes sockets at
-        # a few hundred clients (see docs/stack notes).
+        # a few hundred clients. redis-py 8 times reads out after 5 s, exactly
+        # the layer's blocking-pop timeout, so an idle socket's consumer died
+        # with "Timeout reading from Redis": give reads a longer timeout.
         "CONFIG": {
-            "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000)}],
+            "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
+                       "socket_timeout": 30}],
             "prefix": env_str("CHANNELS_PREFIX", "tablero"),
             "capacity": 500,
         },

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
+from conftest import click_a_move, screenshot, wait_for_version_above
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,19 +19,6 @@ def login(page, base, username, password):
     page.fill("input[name=password]", password)
     page.click("main form button[type=submit]")
     page.wait_for_url(base + "/")
-
-
-def click_best_action(page) -> bool:
-    buttons = page.locator(".actions-card button.act")
-    if buttons.count() == 0:
-        return False
-    for kind in PREFERRED:
-        candidate = page.locator(f".actions-card button.act-{kind}")
-        if candidate.count():
-            candidate.first.click()
-            return True
-    page.locator(".actions-card button.act:visible").first.click()
-    return True
 
 
 def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page):
@@ -57,10 +44,9 @@ def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page
         if game.status == Game.Status.FINISHED:
             break
         version = game.version
-        if click_best_action(page):
+        if click_a_move(page, PREFERRED):
             # The htmx response (and the socket push) re-render the table at the new version.
-            page.wait_for_function(f"() => Number(document.querySelector('[data-version]').textContent) > {version}",
-                                   timeout=15000)
+            wait_for_version_above(page, version)
             if not shot_taken and game.version > 6:
                 screenshot(page, "estanciero-table-desktop")
                 shot_taken = True

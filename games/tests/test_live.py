@@ -100,3 +100,22 @@ def test_the_html_stream_speaks_the_viewers_language(daphne_server, started_game
     assert "What happened" in run_async(first({"Accept-Language": "en-US,en;q=0.9"}))
     assert "Qué pasó" in run_async(first({"Accept-Language": "en-US", "Cookie": "django_language=es"}))
     assert "Qué pasó" in run_async(first({}))
+
+
+def test_an_idle_socket_still_receives_the_next_move(daphne_server, started_game, players):
+    """A watcher who waits longer than Redis's read timeout still gets the push."""
+    game = started_game
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
+
+    async def scenario():
+        async with websockets.connect(url, origin=daphne_server) as ws:
+            await recv_type(ws, "sync")
+            await asyncio.sleep(7)
+            await asyncio.to_thread(
+                do_move, game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=0,
+                actor=seat_user(game, players, seat), source="api")
+            return await recv_type(ws, "update")
+
+    assert run_async(scenario())["version"] == 1

@@ -19,3 +19,22 @@
   document.addEventListener("htmx:oobAfterSwap", tick);
   tick();
 })();
+
+// Never let an older render replace a newer one: the answer to a click and the
+// socket's push can arrive in either order.
+(function () {
+  function current() {
+    var el = document.querySelector("#table [data-version]");
+    return el ? Number(el.textContent) : -1;
+  }
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    if (!e.detail.target || e.detail.target.id !== "table") return;
+    var m = /data-version>(\d+)</.exec(e.detail.serverResponse || "");
+    if (m && Number(m[1]) < current()) e.detail.shouldSwap = false;
+  });
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    var frag = e.detail.fragment;
+    var el = frag && frag.querySelector ? frag.querySelector("[data-version]") : null;
+    if (el && Number(el.textContent) < current()) e.detail.shouldSwap = false;
+  });
+})();

@@ -6,26 +6,13 @@ import time
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
+from conftest import click_a_move, screenshot, wait_for_version_above
 from games.models import Game, Move
 from games.tests.test_browser_game import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PREFERRED = ["discard", "contest_roll", "roll", "end_turn", "pass"]
-
-
-def click_a_move(page) -> bool:
-    for kind in PREFERRED:
-        candidate = page.locator(f".actions-card button.act-{kind}:visible")
-        if candidate.count():
-            candidate.first.click()
-            return True
-    visible = page.locator(".actions-card button.act:visible")
-    if visible.count():
-        visible.first.click()
-        return True
-    return False
 
 
 def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, browser):
@@ -50,9 +37,8 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
         if game.status == Game.Status.FINISHED:
             break
         version = game.version
-        if click_a_move(page):
-            page.wait_for_function(
-                f"() => Number(document.querySelector('[data-version]').textContent) > {version}", timeout=20000)
+        if click_a_move(page, PREFERRED):
+            wait_for_version_above(page, version)
             if shots == 0 and game.version > 40:
                 screenshot(page, "argentilandia-table-desktop", full_page=False)
                 shots = 1
