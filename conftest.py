@@ -209,3 +209,31 @@ def click_a_move(page, preferred: list[str]) -> bool:
 def wait_for_version_above(page, version: int, timeout: float = 20000) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}", timeout=timeout)
+
+
+def wait_until(predicate, timeout: float = 30, step: float = 0.2):
+    """Poll ``predicate`` until it is truthy or ``timeout`` seconds pass; returns its last value."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    return predicate()
+
+
+def create_table_in_browser(page, base: str, ruleset: str, *, seats: int, bots: int, max_turns: int,
+                            shot: str | None = None) -> None:
+    """Fill the lobby's New table form as a person would and land on the table."""
+    page.goto(f"{base}/play/?game={ruleset}")
+    if shot:
+        screenshot(page, shot)
+    page.select_option("select[name=ruleset]", ruleset)
+    page.fill("input[name=seats]", str(seats))
+    page.fill("input[name=bots]", str(bots))
+    page.select_option("select[name=time_control]", "correspondence")
+    page.fill("input[name=max_turns]", str(max_turns))
+    page.click("form.new-table button[type=submit]")
+    page.wait_for_url("**/games/*/")

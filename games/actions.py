@@ -41,11 +41,13 @@ class MoveRejected(Exception):
     def http_status(self) -> int:
         return self.STATUS[self.code]
 
-    def text(self, translate=lambda s: s) -> str:
-        """The message with its parameters filled, translated by ``translate`` first."""
+    def text(self, translate=lambda s: s, params: dict | None = None) -> str:
+        """The message translated by ``translate``, then filled with ``params``
+        (by default its own; ``presenters.refusal_text`` passes display names)."""
         message = translate(self.message)
+        params = self.params if params is None else params
         try:
-            return message % self.params if self.params else message
+            return message % params if params else message
         except (KeyError, TypeError, ValueError):
             return message
 

@@ -59,11 +59,7 @@ def refusal_text(ruleset: str, exc, translate=_) -> str:
     params = exc.params
     if mod is not None and hasattr(mod, "display_params") and params:
         params = mod.display_params(params)
-    message = translate(exc.message)
-    try:
-        return message % params if params else message
-    except (KeyError, TypeError, ValueError):
-        return message
+    return exc.text(translate, params)
 
 
 def seat_of(seats: list[Seat], user) -> int | None:

@@ -39,7 +39,7 @@ def play(request):
 
 
 def _refuse(request, exc: MoveRejected, game: Game | None = None):
-    messages.error(request, exc.text(_))
+    messages.error(request, refusal_text(game.ruleset, exc) if game else exc.text(_))
     return redirect(game.get_absolute_url() if game else "games:play")
 
 

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from accounts.models import User
-from conftest import click_a_move, screenshot, wait_for_version_above
+from conftest import click_a_move, create_table_in_browser, screenshot, wait_for_version_above
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,15 +24,7 @@ def login(page, base, username, password):
 def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page):
     User.objects.create_user("jugadora", password="pw-jugadora-1")
     login(page, daphne_server, "jugadora", "pw-jugadora-1")
-    page.goto(daphne_server + "/play/")
-    screenshot(page, "play-es")
-    page.select_option("select[name=ruleset]", "estanciero")
-    page.fill("input[name=seats]", "2")
-    page.fill("input[name=bots]", "1")
-    page.select_option("select[name=time_control]", "correspondence")
-    page.fill("input[name=max_turns]", "2")
-    page.click("form.new-table button[type=submit]")
-    page.wait_for_url("**/games/*/")
+    create_table_in_browser(page, daphne_server, "estanciero", seats=2, bots=1, max_turns=2, shot="play-es")
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=100)
     assert game.status == Game.Status.ACTIVE

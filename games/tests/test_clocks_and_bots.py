@@ -5,22 +5,13 @@ import time
 import pytest
 from django.utils import timezone
 
+from conftest import wait_until
 from games import tables
 from games.actions import do_deadline
 from games.models import Game, Move, Seat
 from games.tasks import fire_deadline, sweep_deadlines
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def wait_until(predicate, timeout: float = 30, step: float = 0.2):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(step)
-    return predicate()
 
 
 def two_player_game(players, *, move_seconds: int, max_timeouts: int = 3, options=None) -> Game:

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from accounts.models import User
-from conftest import click_a_move, screenshot, wait_for_version_above
+from conftest import click_a_move, create_table_in_browser, screenshot, wait_for_version_above
 from games.models import Game, Move
 from games.tests.test_browser_game import login
 
@@ -21,13 +21,7 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     login(page, daphne_server, "porteña", "pw-portena-1")
-    page.goto(daphne_server + "/play/?game=argentilandia")
-    page.fill("input[name=seats]", "3")
-    page.fill("input[name=bots]", "2")
-    page.select_option("select[name=time_control]", "correspondence")
-    page.fill("input[name=max_turns]", "60")
-    page.click("form.new-table button[type=submit]")
-    page.wait_for_url("**/games/*/")
+    create_table_in_browser(page, daphne_server, "argentilandia", seats=3, bots=2, max_turns=60)
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=50)
     assert page.locator("svg g.prov[data-province]").count() == 24

@@ -2,26 +2,17 @@
 the seller is asked to roll, then the buyer; whoever does not answer in time is
 rolled for by the server, exactly once, through the same move path."""
 
-import time
 
 import pytest
 
 from accounts.models import User
+from conftest import wait_until
 from games import tables
 from games.actions import do_move
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def wait_until(predicate, timeout=30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if predicate():
-            return True
-        time.sleep(0.2)
-    return predicate()
 
 
 @pytest.fixture
