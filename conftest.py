@@ -26,6 +26,47 @@ ARTIFACTS = ROOT / "test-artifacts"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+# Limits meant for people and their bots, not for a test suite that plays whole games in seconds. The tests of the
+# limits themselves (tests/test_security.py, tests/test_fuzz.py) set their own.
+GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "socket_connection": "100000/10s",
+                   "socket_user": "100000/10s", "table_create": "100000/60s", "login_ip": "100000/300s",
+                   "login_user": "100000/300s"}
+
+
+@pytest.fixture(autouse=True)
+def _generous_limits():
+    from django.conf import settings
+
+    saved = (getattr(settings, "RATE_LIMITS", None), getattr(settings, "MAX_OPEN_TABLES", None))
+    settings.RATE_LIMITS = dict(GENEROUS_LIMITS)
+    settings.MAX_OPEN_TABLES = 1000
+    yield
+    settings.RATE_LIMITS, settings.MAX_OPEN_TABLES = saved
+
+
+
+@pytest.fixture(autouse=True)
+def _quiet_worker_before_flush(request):
+    """Stop the session's Celery worker touching the tables before pytest-django truncates them.
+
+    Bots and deadlines keep a live game moving after its test returns; a task holding row locks while the
+    flush asks for ACCESS EXCLUSIVE made the flush fail in CI ("couldn't be flushed"), and every later test
+    then met the previous test's users.  Declared after pytest-django's autouse database fixture, so this
+    teardown runs before the flush: end every live game, then wait for a round trip through the worker's
+    single process, which finishes whatever task it was running first."""
+    yield
+    if "celery_worker" not in request.fixturenames:
+        return
+    from config.celery import ping
+    from games.models import Game
+
+    try:
+        Game.objects.filter(status__in=[Game.Status.ACTIVE, Game.Status.PAUSED, Game.Status.LOBBY]).update(
+            status=Game.Status.ABORTED)
+        ping.delay("quiet").get(timeout=30)
+    except Exception:  # a test that stopped the worker or the database leaves nothing to quiet
+        pass
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -36,7 +77,8 @@ def server_env() -> dict[str, str]:
     """The environment a subprocess needs to share this test run's database and Redis."""
     from django.conf import settings
 
-    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    # Not the xdist worker name: settings would offset the Redis database a second time.
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_ALLOW_ASYNC_UNSAFE", "PYTEST_XDIST_WORKER")}
     db = settings.DATABASES["default"]
     if "postgresql" in db["ENGINE"]:
         password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
@@ -46,6 +88,11 @@ def server_env() -> dict[str, str]:
         env["SQLITE_PATH"] = str(db["NAME"])
     env["REDIS_URL"] = settings.REDIS_URL
     env["DEBUG"] = "1"
+    env.setdefault("MAX_OPEN_TABLES", "1000")
+    for name, value in (("API_RATE_LIMIT", "api_user"), ("API_ANON_RATE_LIMIT", "api_anon"),
+                        ("SOCKET_RATE_LIMIT", "socket_connection"), ("SOCKET_USER_RATE_LIMIT", "socket_user"),
+                        ("TABLE_CREATE_RATE_LIMIT", "table_create")):
+        env.setdefault(name, GENEROUS_LIMITS[value])
     env["PYTHONUNBUFFERED"] = "1"
     return env
 
@@ -186,7 +233,7 @@ def run_async(coro):
 
 
 def click_a_move(page, preferred: list[str]) -> bool:
-    """Click the first visible move button, preferring these action types.
+    """Click the first visible move button, preferring these action types, else a highlighted board place.
 
     Returns False when there is nothing to click, or when the button went away
     before the click (a push replaced the table): the caller looks again.
@@ -203,6 +250,22 @@ def click_a_move(page, preferred: list[str]) -> bool:
             except PlaywrightTimeout:
                 return False
             return True
+    # No button in sight: the move is on the board (a highlighted place), as a person would find it.
+    # Like a person, it clicks where the place shows: a place whose middle is covered (by a label, a token) is
+    # passed over for the next one.
+    places = page.locator("#table [data-target].is-legal:not(form)")
+    for i in range(min(places.count(), 8)):
+        try:
+            places.nth(i).click(timeout=700)
+        except PlaywrightTimeout:
+            continue
+        chooser = page.locator("#target-pop button.act")
+        if chooser.count():
+            try:
+                chooser.first.click(timeout=3000)
+            except PlaywrightTimeout:
+                return False
+        return True
     return False
 
 

@@ -1,10 +1,60 @@
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
-from .models import User
+from .models import ApiToken, ModerationAction, Report, Restriction, User
 
 
 @admin.register(User)
 class TableroUserAdmin(UserAdmin):
-    fieldsets = UserAdmin.fieldsets + ((None, {"fields": ("language",)}),)
-    list_display = ("username", "email", "language", "is_staff", "date_joined")
+    fieldsets = UserAdmin.fieldsets + ((None, {"fields": ("language", "email_turns")}),)
+    list_display = ("username", "email", "language", "is_active", "is_staff", "date_joined", "moderation_link")
+
+    @admin.display(description=_("Moderation"))
+    def moderation_link(self, obj):
+        # Restrictions are applied from the moderation page, which asks for a reason and writes the log.
+        return format_html('<a href="{}">{}</a>', reverse("accounts:moderation_user", args=[obj.username]),
+                           _("moderate"))
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Moderation records change only through the moderation tools (which log every change)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "moderator", "kind", "user", "game", "reason")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "moderator__username", "reason")
+    date_hierarchy = "created_at"
+
+
+@admin.register(Restriction)
+class RestrictionAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "user", "kind", "ends_at", "lifted_at", "created_by", "reason")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "reason")
+
+
+@admin.register(Report)
+class ReportAdmin(ReadOnlyAdmin):
+    list_display = ("created_at", "reported", "reporter", "game", "status", "resolution")
+    list_filter = ("status", "resolution")
+    search_fields = ("reported__username", "reporter__username", "reason")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("user", "name", "prefix", "created_at", "last_used")
+    readonly_fields = ("key_hash", "prefix")

@@ -1,9 +1,30 @@
 from django import forms
+from django.conf import settings
+from django.utils.html import escape
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from .models import User
 
 
 class SettingsForm(forms.ModelForm):
+    # Always one of the languages: an account without a saved choice shows the one it is reading in.
+    language = forms.ChoiceField(choices=settings.LANGUAGES)
+
     class Meta:
         model = User
-        fields = ["language", "first_name"]
+        fields = ["language", "first_name", "email_turns"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].label = User._meta.get_field("language").verbose_name
+        if not self.instance.language:
+            self.initial["language"] = (get_language() or settings.LANGUAGE_CODE)[:2]
+        # Turn e-mails go to the account's address: say which, or that there is none yet. (Forms render
+        # help text unescaped.)
+        if self.instance.email:
+            self.fields["email_turns"].help_text = _("At most one a day per game, to %(email)s.") % {
+                "email": escape(self.instance.email)}
+        else:
+            self.fields["email_turns"].help_text = _("Your account has no e-mail address yet: add one below to "
+                                                     "get them.")

@@ -1,3 +1,8 @@
+from __future__ import annotations
+
+import hashlib
+import secrets
+
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
@@ -11,6 +16,135 @@ class User(AbstractUser):
     language = models.CharField(
         _("preferred language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
     )
+    # Correspondence games e-mail the player when it is their turn, at most once a day per game.
+    email_turns = models.BooleanField(_("e-mail me when it is my turn in a correspondence game"), default=True)
 
     def get_absolute_url(self) -> str:
         return reverse("accounts:profile", args=[self.username])
+
+
+class Restriction(models.Model):
+    """What moderation put on a user: a warning (shown until read), a chat mute or a suspension from play
+    (for a period), or a ban. Lifting one keeps it on record."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("warning")
+        MUTE = "mute", _("chat mute")
+        SUSPENSION = "suspension", _("suspension from play")
+        BAN = "ban", _("ban")
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="restrictions")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    reason = models.TextField(max_length=1000)
+    created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    ends_at = models.DateTimeField(null=True, blank=True)  # None: until lifted
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    acknowledged_at = models.DateTimeField(null=True, blank=True)  # a warning, once the user has read it
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.user_id}"
+
+    def is_active(self, now) -> bool:
+        if self.lifted_at is not None:
+            return False
+        if self.kind == self.Kind.WARNING:
+            return self.acknowledged_at is None
+        return self.ends_at is None or self.ends_at > now
+
+
+class Report(models.Model):
+    """A player's report of a user or of a chat line, with the context captured when it was made."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+
+    reporter = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="reports_made")
+    reported = models.ForeignKey(User, on_delete=models.CASCADE, related_name="reports_received")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    message = models.ForeignKey("games.ChatMessage", null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="reports")
+    reason = models.TextField(max_length=1000)
+    context = models.JSONField(default=dict, blank=True)  # the chat excerpt as it was
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.CharField(max_length=16, blank=True, default="")
+    note = models.TextField(max_length=1000, blank=True, default="")
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} on {self.reported_id}"
+
+
+class ImmutableQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("The moderation log is append-only.")
+
+    def delete(self):
+        raise PermissionError("The moderation log is append-only.")
+
+
+class ModerationAction(models.Model):
+    """The audit log of moderation: who did what to whom or to which game, when and why. Append-only (the
+    model, its queryset and, on PostgreSQL, a trigger refuse updates and deletes)."""
+
+    moderator = models.ForeignKey(User, null=True, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=32, db_index=True)
+    user = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="moderation")
+    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(max_length=1000)
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = ImmutableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        permissions = [
+            ("moderate", "Can use the moderation tools"),
+            ("reveal_live_game", "Can reveal a live game's hidden state, with a reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} by {self.moderator_id}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise PermissionError("The moderation log is append-only.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("The moderation log is append-only.")
+
+
+class ApiToken(models.Model):
+    """A personal API token. Only its hash is stored; the key is shown once. (Kept with the accounts it
+    belongs to; the table was ``games_apitoken`` until migration accounts 0004.)"""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    prefix = models.CharField(max_length=8)
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} (tb_{self.prefix}…)"
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def issue(cls, user, name: str) -> tuple[ApiToken, str]:
+        key = "tb_" + secrets.token_urlsafe(32)
+        token = cls.objects.create(user=user, name=name[:60] or "token", prefix=key[3:11], key_hash=cls.hash_key(key))
+        return token, key

@@ -1,33 +1,57 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .forms import SettingsForm
 from .models import User
 
+HISTORY_PAGE = 20  # games per page of a profile's history
+
 
 def profile(request, username: str):
-    from games.models import Game
+    """A player's story: ratings per game with their charts, statistics, current games, leagues, the
+    head-to-head record with the signed-in viewer, and the full history (filtered by game and result)."""
+    from django.core.paginator import Paginator
+
+    from games.core.rulesets import names
+    from lobby import history
+    from lobby.models import BotAccount
 
     player = get_object_or_404(User, username=username, is_active=True)
-    finished = list(
-        Game.objects.filter(seats__user=player, status=Game.Status.FINISHED)
-        .distinct().prefetch_related("seats__user").order_by("-finished_at")[:50]
-    )
-    won = 0
-    for game in finished:
-        seat = next(s.index for s in game.seats.all() if s.user_id == player.pk)
-        ranking = (game.outcome or {}).get("ranking", [])
-        game.player_rank = ranking.index(seat) + 1 if seat in ranking else None
-        won += game.player_rank == 1
+    game = request.GET.get("game") if request.GET.get("game") in names() else ""
+    result = request.GET.get("result") if request.GET.get("result") in history.RESULTS else ""
+    filtered = history.results_of(player, game, result)
+    filtered = filtered.select_related(*history.RELATED).prefetch_related("game__seats__user")
+    page = Paginator(filtered, HISTORY_PAGE).get_page(request.GET.get("page"))
+    stats = history.stats_by_game(player)
     return render(request, "accounts/profile.html", {
-        "player": player, "history": finished, "games_played": len(finished), "games_won": won})
+        "player": player, "is_bot": BotAccount.objects.filter(user=player).exists(),
+        "stats": stats, "games_played": sum(s.played for s in stats), "games_won": sum(s.wins for s in stats),
+        "current": history.current_games(player)[:20], "leagues": history.league_lines(player),
+        "head_to_head": history.head_to_head(request.user, player),
+        "page": page, "history": history.rows(page.object_list),
+        "games": names(), "game": game, "result": result,
+        "filter_query": urlencode({k: v for k, v in (("game", game), ("result", result)) if v}),
+    })
+
+
+@login_required
+def history_json(request, username: str):
+    """The whole game history as JSON, for the player themself only."""
+    from lobby import history
+
+    player = get_object_or_404(User, username=username, is_active=True)
+    if player.pk != request.user.pk:
+        return JsonResponse({"error": "forbidden", "message": _("Only you can export your history.")}, status=403)
+    response = JsonResponse(history.export(player), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="{player.username}-history.json"'
+    return response
 
 
 @login_required
@@ -65,7 +89,7 @@ def set_language(request):
 @login_required
 @require_POST
 def create_token(request):
-    from games.models import ApiToken
+    from .models import ApiToken
 
     _token, key = ApiToken.issue(request.user, request.POST.get("name", "").strip() or "token")
     messages.success(request, _("Your new API token (copy it now, it is shown only once): %(key)s") % {"key": key})
@@ -75,7 +99,7 @@ def create_token(request):
 @login_required
 @require_POST
 def revoke_token(request, token_id: int):
-    from games.models import ApiToken
+    from .models import ApiToken
 
     ApiToken.objects.filter(pk=token_id, user=request.user).delete()
     messages.success(request, _("The token was revoked."))

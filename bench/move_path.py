@@ -36,8 +36,8 @@ def main() -> None:
     from accounts.models import User
     from games import tables
     from games.actions import do_move
+    from games.core.rulesets import get
     from games.models import Game
-    from games.rulesets import get
 
     users = [User.objects.get_or_create(username=f"bench{i}")[0] for i in range(4)]
     game = tables.do_create_table(users[0], args.ruleset, 4, time_control="correspondence")

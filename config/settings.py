@@ -3,6 +3,7 @@ defaults so that nothing must be set to try the site (SQLite, local Redis)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import dj_database_url
@@ -34,6 +35,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "csp",
     "template_partials",
     "allauth",
     "allauth.account",
@@ -42,10 +44,12 @@ INSTALLED_APPS = [
     "games",
     "games.estanciero",
     "games.argentilandia",
+    "games.ladrillazo",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -74,6 +78,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "accounts.context_processors.standing",
             ],
         },
     },
@@ -82,7 +87,9 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 0))}
+    # Connections are kept (a new PostgreSQL connection costs ~5 ms, several per move) and checked before reuse.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
+                                                  conn_health_checks=True)}
 else:
     # Embedded default. WAL lets readers work beside the writer; IMMEDIATE
     # transactions take the write lock up front so concurrent moves queue
@@ -104,6 +111,22 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery ----------------------------------
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def _test_worker_redis(url: str, worker: str) -> str:
+    """Under pytest-xdist each test process ("gw0", "gw1"...) gets its own Redis database, counting down from
+    the one given: their databases repeat game ids, which name channel groups, cache keys and Celery tasks."""
+    base, _, db = url.rpartition("/")
+    if not worker.startswith("gw") or not worker[2:].isdigit() or not db.isdigit():
+        raise ImproperlyConfigured(f"Cannot give test worker {worker!r} a Redis database of {url!r}")
+    number = int(db) - int(worker[2:])
+    if number < 0:
+        raise ImproperlyConfigured(f"Test worker {worker!r} needs Redis database {number} below 0; raise REDIS_URL's")
+    return f"{base}/{number}"
+
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    REDIS_URL = _test_worker_redis(REDIS_URL, os.environ["PYTEST_XDIST_WORKER"])
 
 CHANNEL_LAYERS = {
     "default": {
@@ -142,11 +165,22 @@ CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tablero")
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": float(env_int("SWEEP_SECONDS", 5))},
+    # Correspondence turn e-mails (games/notify.py): each run mails whoever waits, at most once a day per game.
+    # Runs queued while no worker ran expire: the next one does the same work.
+    "mail-turns": {"task": "games.tasks.mail_turns", "schedule": float(env_int("TURN_MAIL_SECONDS", 300)),
+                   "options": {"expires": float(env_int("TURN_MAIL_SECONDS", 300))}},
+    # Leagues (lobby/schedule.py): start seasons, open rounds whose time has come, close finished seasons.
+    # A tick still queued when the next is due is dropped (``expires``): the next one does the same work.
+    "league-schedule": {"task": "lobby.tasks.run_league_schedule",
+                        "schedule": float(env_int("LEAGUE_SCHEDULE_SECONDS", 60)),
+                        "options": {"expires": float(env_int("LEAGUE_SCHEDULE_SECONDS", 60))}},
 }
 
 # --- Accounts (django-allauth) -------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
+    # First: refuses any sign-in (the admin's too) while the IP or account has failed too often.
+    "accounts.throttle.ThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
@@ -174,6 +208,13 @@ AUTH_PASSWORD_VALIDATORS = [
 
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Tablero <noreply@localhost>")
+if env_str("EMAIL_FILE_PATH"):  # for the file-based backend (the server-restart test counts its files)
+    EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH")
+# Links in e-mails (sent by Celery, with no request to take the host from).
+SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
+# A turn is mailed only after it has waited this long, so a player at the table is not mailed about the move
+# they are about to make (games/notify.py).
+TURN_MAIL_AFTER_SECONDS = env_int("TURN_MAIL_AFTER_SECONDS", 600)
 
 # --- Language -------------------------------------------------------------
 LANGUAGE_CODE = "es"
@@ -210,6 +251,51 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
 SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True  # pages send the token from the form or the csrf-token meta tag, never the cookie
+LANGUAGE_COOKIE_SECURE = not DEBUG
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)  # only behind a proxy that sets it
+
+# Content-Security-Policy (django-csp): no inline or eval'd script anywhere; every script is a static file
+# (event handlers are delegated from static/js/*.js). Styles keep 'unsafe-inline': style="" attributes are
+# used widely in the templates and the generated boards, and inline styles cannot run code.
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],  # 'self' covers ws:// and wss:// to the same host (CSP level 3)
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
+
+# --- Limits on what clients send (docs/SECURITY.md) ------------------------
+# Form and JSON bodies (file uploads are not counted); the API refuses bodies over 16 kB itself.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
+# "<count>/<seconds>s" per fixed window, counted in the Redis cache (games/ratelimit.py).
+RATE_LIMITS = {
+    "api_user": env_str("API_RATE_LIMIT", "120/60s"),
+    "api_anon": env_str("API_ANON_RATE_LIMIT", "60/60s"),
+    "socket_connection": env_str("SOCKET_RATE_LIMIT", "30/10s"),
+    "socket_user": env_str("SOCKET_USER_RATE_LIMIT", "60/10s"),
+    "table_create": env_str("TABLE_CREATE_RATE_LIMIT", "10/60s"),
+    "login_ip": env_str("LOGIN_IP_RATE_LIMIT", "50/300s"),
+    "login_user": env_str("LOGIN_USER_RATE_LIMIT", "10/300s"),
+    "chat": env_str("CHAT_RATE_LIMIT", "5/10s"),  # table chat lines per user (games/chat.py)
+}
+MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # lobby tables one user may keep open at once
 
 LOGGING = {
     "version": 1,

@@ -17,16 +17,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from . import clock
+from . import bots, clock
+from .core.rulesets import IllegalAction, get
+from .core.validation import InvalidInput, check_action
 from .models import Game, Move, Seat
-from .rulesets import IllegalAction, get
 
 
 class MoveRejected(Exception):
     """A refused submission; nothing was written."""
 
     STATUS = {"stale": 409, "not_active": 409, "illegal": 422, "not_your_seat": 403, "not_found": 404,
-              "bad_request": 400}
+              "bad_request": 400, "too_many_tables": 429, "rate_limited": 429}
 
     def __init__(self, code: str, message: str, *, rule: str | None = None, version: int | None = None,
                  params: dict | None = None):
@@ -88,15 +89,18 @@ def check_version(game: Game, expected_version: int | None) -> None:
 
 
 def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, actor, source: str,
-                  now: datetime) -> MoveResult:
+                  now: datetime, framework_events: list[dict] | None = None) -> MoveResult:
     rs = get(game.ruleset)
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise MoveRejected("bad_request", gettext_noop("An action is a JSON object with a type."), version=game.version)
+    try:  # every move, from any source, is checked against its schema; only the normalised copy goes on
+        action = check_action(game.ruleset, action)
+    except InvalidInput as exc:
+        raise MoveRejected("bad_request", exc.message, version=game.version, params=exc.params) from None
     try:
         new_state, events = rs.apply(game.state, seat, action)
     except IllegalAction as exc:
         raise MoveRejected("illegal", exc.message, rule=exc.rule, version=game.version, params=exc.params) from None
 
+    events = events + (framework_events or [])
     game.version += 1
     game.state = new_state
     Move.objects.create(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action,
@@ -107,14 +111,33 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         game.outcome = outcome
         game.finished_at = now
         required: set[int] = set()
+        # Ratings, history and league standings (lobby/results.py), once the end is committed; the task is
+        # idempotent and the league beat records any game whose task was lost.
+        from lobby.tasks import game_finished
+        transaction.on_commit(lambda game_id=game.pk: game_finished.delay(game_id), robust=True)
     else:
-        required = set(rs.to_move(new_state))
-        required |= {s.index for s in seats if s.is_bot and _bot_wants_to_act(rs, new_state, s.index)}
+        required = required_seats(rs, new_state, seats)
     save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
+    game.rev += 1
     game.save()
-    version = game.version
-    transaction.on_commit(lambda: after_commit(game.pk, version))
-    return MoveResult(version=version, events=events, finished=outcome is not None)
+    publish_after_commit(game)
+    return MoveResult(version=game.version, events=events, finished=outcome is not None)
+
+
+def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
+    """The seats whose clocks run now: those the rules wait for, plus bots that want to act unasked
+    (a claim, an answer), except that bots wait while a person must answer: they never act over a
+    person's pending decision."""
+    required = set(rs.to_move(state))
+    if not any(seats[i].is_human for i in required if i < len(seats)):
+        required |= {s.index for s in seats if s.is_bot and _bot_wants_to_act(rs, state, s.index)}
+    return required
+
+
+def publish_after_commit(game: Game) -> None:
+    """Once the transaction commits, tell every screen of the game and schedule its clocks."""
+    game_id, version, rev, seal = game.pk, game.version, game.rev, game.seed_commitment
+    transaction.on_commit(lambda: after_commit(game_id, version, rev, seal))
 
 
 SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
@@ -148,10 +171,13 @@ def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | No
         game, seats = _lock(game_id)
         check_version(game, expected_version)
         seat_obj = check_seat(game, seats, seat, actor)
+        framework_events = []
         if seat_obj.is_bot:
             seat_obj.is_bot = False
             seat_obj.timeouts = 0
-        return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now())
+            framework_events.append({"type": "seat_taken_back", "seat": seat})
+        return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
+                             framework_events=framework_events)
 
 
 def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
@@ -175,7 +201,7 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
         if seat_obj.is_bot:
             rng = random.Random(f"{game.pk}:{version}:{seat}")
             if seat in rs.to_move(game.state):
-                action = rs.bot_action(game.state, seat, rng)
+                action = bots.choose(rs, game.state, seat, seat_obj.bot_level, rng)  # the seat's bot level
             else:
                 action = _bot_optional(rs, game.state, seat, rng)
             if action is None:
@@ -183,18 +209,24 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
                 seat_obj.save(update_fields=["deadline", "clock_started"])
                 return None
             source = Move.Source.BOT
+            framework_events = []
         else:
             action = rs.timeout_action(game.state, seat)
             seat_obj.timeouts += 1
+            # Announced in the log so the player and the table know why a move was made for them.
+            framework_events = [{"type": "timed_out", "seat": seat, "count": seat_obj.timeouts,
+                                 "limit": game.max_timeouts}]
             if seat_obj.timeouts >= game.max_timeouts:
                 seat_obj.is_bot = True
+                framework_events.append({"type": "bot_took_over", "seat": seat})
             source = Move.Source.TIMEOUT
-        return _apply_locked(game, seats, seat, action, actor=None, source=source, now=now)
+        return _apply_locked(game, seats, seat, action, actor=None, source=source, now=now,
+                             framework_events=framework_events)
 
 
-def after_commit(game_id: int, version: int) -> None:
+def after_commit(game_id: int, version: int, rev: int, seal: str = "") -> None:
     from .broadcast import publish
     from .tasks import schedule_deadlines
 
-    publish(game_id, version)
+    publish(game_id, version, rev, seal)
     schedule_deadlines(game_id)

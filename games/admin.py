@@ -1,6 +1,9 @@
 from django.contrib import admin
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
 
-from .models import ApiToken, AuditEntry, Game, Move, Seat
+from .models import AuditEntry, ChatMessage, Game, Move, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -11,11 +14,28 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "ruleset", "status", "num_seats", "version", "created_by", "created_at")
-    list_filter = ("ruleset", "status")
-    readonly_fields = ("seed_commitment", "version", "state", "outcome")
-    exclude = ("seed",)
+    list_display = ("id", "ruleset", "status", "rated", "num_seats", "version", "created_by", "created_at",
+                    "moderation_link")
+    list_filter = ("ruleset", "status", "rated", "private", "time_control")
+    search_fields = ("id", "seats__user__username", "created_by__username")
+    date_hierarchy = "created_at"
+    # The state holds every hidden hand and the seed: a game's secrets are shown on the moderation page, for a
+    # live game only through a reasoned, logged reveal.
+    readonly_fields = ("seed_commitment", "version", "outcome", "annulled_at", "paused_at")
+    exclude = ("seed", "state")
     inlines = [SeatInline]
+
+    @admin.display(description=_("Moderation"))
+    def moderation_link(self, obj):
+        return format_html('<a href="{}">{}</a>', reverse("games:moderate", args=[obj.pk]), _("moderate"))
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "game", "user", "channel", "text", "hidden_at")
+    list_filter = ("channel",)
+    search_fields = ("text", "user__username")
+    readonly_fields = ("game", "user", "seat", "channel", "text", "created_at", "hidden_at", "hidden_by")
 
 
 @admin.register(Move)
@@ -28,9 +48,3 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(AuditEntry)
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ("game", "kind", "user", "created_at")
-
-
-@admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
-    list_display = ("user", "name", "prefix", "created_at", "last_used")
-    readonly_fields = ("key_hash", "prefix")

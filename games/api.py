@@ -4,19 +4,27 @@ every write goes through the same ``games.tables`` and ``games.actions``."""
 from __future__ import annotations
 
 import functools
-import json
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
-from . import tables
+from accounts.models import ApiToken
+
+from . import ratelimit, tables
 from .actions import MoveRejected, do_move
-from .models import ApiToken, Game, Move, Seat
+from .core.rulesets import get, names
+from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
+from .models import Game, Move, Seat
 from .presenters import game_payload, refusal_text, rule_url, seat_of, visible_moves
-from .rulesets import get, names
+
+# The largest API body: a move is a few hundred bytes, a table's options a few dozen.
+MAX_BODY_BYTES = 16 * 1024
+MAX_DB_ID = 2**63 - 1  # ids beyond a bigint are no game (PostgreSQL would refuse the query)
+MAX_VERSION = 2**31 - 1
 
 
 def _user_from_token(request):
@@ -43,33 +51,64 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
             if user is None and request.user.is_authenticated and request.method == "GET":
                 user = request.user  # sessions may read; writes need a token (no CSRF on this API)
             request.api_user = user
+            limited = _rate_limited(request, user)
+            if limited is not None:
+                return limited
             if auth and user is None:
                 return JsonResponse({"error": "unauthorized", "message": "Send 'Authorization: Bearer <token>'."},
                                     status=401)
+            if any(isinstance(v, int) and v > MAX_DB_ID for v in kwargs.values()):
+                return JsonResponse({"error": "not_found", "message": "No such game."}, status=404)
             try:
                 return view(request, *args, **kwargs)
             except MoveRejected as exc:
                 return JsonResponse(exc.as_dict(), status=exc.http_status)
+            except InvalidInput as exc:
+                return JsonResponse({"error": "bad_request", "message": exc.text()}, status=400)
+            except RequestDataTooBig:
+                return JsonResponse({"error": "too_large", "message": "The body is too large."}, status=413)
 
         return inner
 
     return wrap
 
 
+def _rate_limited(request, user) -> JsonResponse | None:
+    """429 once a user (token or session), or an anonymous IP, passes its API rate."""
+    name, ident = ("api_user", f"u{user.pk}") if user is not None else ("api_anon", ratelimit.client_ip(request))
+    return None if ratelimit.hit(name, ident) else _too_fast(name)
+
+
 def _body(request) -> dict:
+    """The JSON object in the body, parsed with bounded size and depth (no NaN, Infinity, NUL or lone
+    surrogates); any other body is a 400, a body over the limit a 413."""
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if not length.isascii() or not length.isdigit() or int(length) > MAX_BODY_BYTES:
+        raise RequestDataTooBig("body")
     try:
-        data = json.loads(request.body or b"{}")
-    except ValueError:
-        raise MoveRejected("bad_request", gettext_noop("The body must be JSON.")) from None
+        data = parse_json(request.body or b"{}", max_bytes=MAX_BODY_BYTES, max_depth=MAX_MESSAGE_DEPTH)
+    except InvalidInput as exc:
+        raise MoveRejected("bad_request", exc.message, params=exc.params) from None
     if not isinstance(data, dict):
         raise MoveRejected("bad_request", gettext_noop("The body must be a JSON object."))
     return data
 
 
+def _int(data: dict, name: str, default: int, lo: int, hi: int) -> int:
+    """A whole number field of a request body (a JSON number, or digits in a string), within bounds."""
+    value = data.get(name, default)
+    if isinstance(value, str) and value.isascii() and value.strip().isdigit() and len(value) < 10:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise MoveRejected("bad_request", gettext_noop("%(field)s must be a whole number from %(min)s to %(max)s."),
+                           params={"field": name, "min": lo, "max": hi})
+    return value
+
+
 def _table(game: Game) -> dict:
     return {
         "id": game.pk, "ruleset": game.ruleset, "status": game.status, "seats": game.num_seats,
-        "players": [s.display_name if (s.user_id or s.is_bot) else None for s in game.seats.all()],
+        "players": [s.display_name or None for s in game.seats.all()],
         "move_seconds": game.move_seconds, "reserve_seconds": game.reserve_seconds,
         "created_by": game.created_by.username if game.created_by else None,
     }
@@ -88,18 +127,34 @@ def table_list(request):
         if request.api_user is None:
             return JsonResponse({"error": "unauthorized"}, status=401)
         data = _body(request)
+        seats, bots = _int(data, "seats", 0, 0, 99), _int(data, "bots", 0, 0, 99)
+        max_timeouts = _int(data, "max_timeouts", 3, 0, 99)
+        options = data.get("options")
+        if options is not None and (not isinstance(options, dict) or len(options) > 20):
+            raise MoveRejected("bad_request", gettext_noop("options must be an object of at most 20 settings."))
         try:
             game = tables.do_create_table(
-                request.api_user, str(data.get("ruleset", "")), int(data.get("seats", 0)),
-                bots=int(data.get("bots", 0)), time_control=str(data.get("time_control", "live")),
-                options=data.get("options") if isinstance(data.get("options"), dict) else None,
-                max_timeouts=int(data.get("max_timeouts", 3)))
-        except (TypeError, ValueError):
-            raise MoveRejected("bad_request", gettext_noop("seats and bots must be integers.")) from None
+                request.api_user, str(data.get("ruleset", ""))[:40], seats, bots=bots,
+                time_control=str(data.get("time_control", "live"))[:40], options=options or None,
+                max_timeouts=max_timeouts)
+        except (TypeError, ValueError, OverflowError):  # an option value the engine could not read
+            raise MoveRejected("bad_request", gettext_noop("The table's options could not be read.")) from None
         return JsonResponse(_table(game), status=201)
     status = request.GET.get("status", Game.Status.LOBBY)
-    games = Game.objects.filter(status=status).select_related("created_by").prefetch_related("seats__user")[:100]
+    if status not in Game.Status.values:
+        raise MoveRejected("bad_request", gettext_noop("Unknown status: use lobby, active or finished."))
+    # Private tables are listed nowhere (their invite link seats people).
+    games = (Game.objects.filter(status=status, private=False).select_related("created_by")
+             .prefetch_related("seats__user")[:100])
     return JsonResponse({"tables": [_table(g) for g in games]})
+
+
+def _too_fast(name: str) -> JsonResponse:
+    wait = ratelimit.retry_after(name)
+    response = JsonResponse({"error": "rate_limited", "message": "Too many requests; slow down.",
+                             "retry_after": wait}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
 
 
 @api_view(("POST",), auth=True)
@@ -124,7 +179,9 @@ def _game_and_seat(request, game_id: int):
 def game_detail(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     since = request.GET.get("since")
-    return JsonResponse(game_payload(game, seats, seat, since=int(since) if since and since.isdigit() else None))
+    if since is not None and not (since.isascii() and since.isdigit() and int(since) <= MAX_VERSION):
+        raise MoveRejected("bad_request", gettext_noop("since must be a version number."), version=game.version)
+    return JsonResponse(game_payload(game, seats, seat, since=int(since) if since else None))
 
 
 @api_view(("POST",), auth=True)
@@ -134,7 +191,8 @@ def game_action(request, game_id: int):
         raise MoveRejected("not_your_seat", gettext_noop("You do not hold a seat in this game."), version=game.version)
     data = _body(request)
     version = data.get("version")
-    if version is not None and not isinstance(version, int):
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)
+                                or not 0 <= version <= MAX_VERSION):
         raise MoveRejected("bad_request", gettext_noop("version must be an integer."), version=game.version)
     try:
         result = do_move(game.pk, seat=seat, action=data.get("action"), expected_version=version,
@@ -144,7 +202,7 @@ def game_action(request, game_id: int):
         body["message"] = refusal_text(game.ruleset, exc)
         body["rule_url"] = rule_url(game.ruleset, exc.rule)
         return JsonResponse(body, status=exc.http_status)
-    from .events import visible_to
+    from .core.events import visible_to
 
     return JsonResponse({"version": result.version, "events": visible_to(result.events, seat),
                          "finished": result.finished})

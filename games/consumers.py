@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.template.loader import render_to_string
 from django.utils import translation
 
+from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
+
+from . import ratelimit, snapshots
 from .actions import MoveRejected, do_move
 from .broadcast import group_name
-from .models import Game, Move, Seat
-from .presenters import game_payload, rule_url, seat_of, table_context
+from .chat_socket import KINDS as CHAT_KINDS
+from .chat_socket import TableChatMixin
+from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
+from .models import Move
+from .presenters import Viewer, refusal_text, rule_url
+
+log = logging.getLogger(__name__)
+
+# The largest message a client may send; a move is a few hundred bytes. (Daphne itself closes a socket
+# whose message passes its --websocket_max_message_size, 1 MB by default, with code 1009.)
+MAX_MESSAGE_BYTES = 16 * 1024
+MAX_VERSION = 2**31 - 1
 
 # A client further behind than this gets a full sync instead of a replay.
 REPLAY_LIMIT = 50
@@ -62,11 +75,16 @@ class PingConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not hasattr(self, "bucket"):
+            self.bucket = ratelimit.Bucket("socket_connection")
+        if not self.bucket.take():
+            await self.send(json.dumps({"error": "rate_limited"}))
+            return
         try:
-            payload = json.loads(text_data or "")
+            payload = parse_json(text_data or "", max_bytes=1024, max_depth=4)
             value = payload["ping"]
-        except (ValueError, KeyError, TypeError):
-            await self.send(json.dumps({"error": "expected {\"ping\": ...}"}))
+        except (InvalidInput, KeyError, TypeError):
+            await self.send(json.dumps({"error": "expected {\"ping\": ...} of at most 1 kB"}))
             return
         await self.channel_layer.group_send(self.group, {"type": "pong", "value": value})
 
@@ -76,98 +94,162 @@ class PingConsumer(AsyncWebsocketConsumer):
         await self.send(json.dumps({"pong": event["value"], "user": name}))
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
     """One game's live stream for one viewer.
 
-    Every push carries the game version. JSON clients (``?format=json``) get
-    ``sync`` (the whole payload) on connect or when too far behind, and
-    ``update`` (the missed moves' visible events plus the new view) after each
-    change; they may send ``{"type": "hello", "version": v}`` to resume and
-    ``{"type": "act", "action": {...}, "version": v}`` to move. The htmx page
-    (``?format=html``) gets the re-rendered table as an out-of-band swap.
+    Every push carries the game's ``version`` (moves) and ``rev`` (anything people see). JSON clients
+    (``?format=json``) get ``sync`` (the whole payload) on connect or when too far behind, and ``update``
+    (the missed moves' visible events plus the new view) after each change; they may send
+    ``{"type": "hello", "version": v}`` to resume and ``{"type": "act", "action": {...}, "version": v}``
+    to move. The page (``?format=html``) gets ``{"type": "table", "rev", "version", "html"}``: the table
+    rendered for this viewer, which ``static/js/table.js`` morphs into place.
+
+    Rendering goes through ``games.snapshots``: the game is loaded once per revision per process and
+    each distinct view rendered once, however many sockets watch it.
     """
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.format = "html" if b"format=html" in self.scope.get("query_string", b"") else "json"
-        found = await self._load_seat()
-        if not found:
+        self.language = connection_language(self.scope)
+        self.sent_version = -1
+        self.sent_rev = -1
+        if self.game_id > 2**31 - 1:  # no such game, and more than the database's id column holds
             await self.close(code=4404)
             return
+        snap = await database_sync_to_async(snapshots.load)(self.game_id)
+        if snap is None:
+            await self.close(code=4404)
+            return
+        self.ruleset = snap.game.ruleset
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
-        self.sent_version = -1
         await self.push(full=True)
+        await self.chat_connect(snap)  # chat and spectators: games/chat_socket.py
+        await self.presence_arrive()
 
     async def disconnect(self, code):
+        await self.chat_disconnect()
+        await self.presence_depart()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
 
-    @database_sync_to_async
-    def _load_seat(self) -> bool:
-        game = Game.objects.filter(pk=self.game_id).first()
-        if game is None:
+    async def receive(self, text_data=None, bytes_data=None):
+        # Whatever a client sends, it gets an answer and the socket stays open.
+        try:
+            if not await self._allowed():
+                await self._error("rate_limited", "Too many messages; slow down.")
+                return
+            await self._receive(text_data)
+        except Exception:  # never let one message close the socket
+            log.exception("socket message failed for game %s", self.game_id)
+            await self._error("server_error", "The message could not be processed; nothing was changed.")
+
+    async def _allowed(self) -> bool:
+        """Per connection (in memory) and per user over all their sockets (in the shared cache)."""
+        if not hasattr(self, "bucket"):
+            self.bucket = ratelimit.Bucket("socket_connection")
+        if not self.bucket.take():
             return False
-        seats = list(Seat.objects.filter(game=game).select_related("user"))
-        self.seat = seat_of(seats, self.scope.get("user"))
-        self.language = connection_language(self.scope)
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            return await ratelimit.ahit("socket_user", f"u{user.pk}")
         return True
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def _receive(self, text_data) -> None:
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self._error("bad_request", "Send a JSON text message of at most 16 kB.")
+            return
         try:
-            message = json.loads(text_data or "")
-            kind = message["type"]
-        except (ValueError, KeyError, TypeError):
-            await self._send_json({"type": "error", "error": "bad_request", "message": "Expected a JSON object with a \"type\"."})
+            message = parse_json(text_data, max_bytes=MAX_MESSAGE_BYTES, max_depth=MAX_MESSAGE_DEPTH)
+        except InvalidInput as exc:
+            await self._error("bad_request", exc.text())
+            return
+        kind = message.get("type") if isinstance(message, dict) else None
+        if not isinstance(kind, str):
+            await self._error("bad_request", "Expected a JSON object with a \"type\".")
             return
         if kind == "hello":
+            await self.presence_refresh()
+        if kind == "hello" and self.format == "html":
+            # The page's periodic check: a push the layer dropped (layers drop silently) is repaired here.
+            rev = message.get("rev")
+            if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev <= MAX_VERSION:
+                self.sent_rev = min(self.sent_rev, rev)
+            await self.push(full=False)
+        elif kind == "hello":
             version = message.get("version")
-            self.sent_version = version if isinstance(version, int) else -1
-            await self.push(full=not isinstance(version, int))
+            valid = isinstance(version, int) and not isinstance(version, bool) and 0 <= version <= MAX_VERSION
+            self.sent_version = version if valid else -1
+            await self.push(full=not valid, again=True)
         elif kind == "act":
             await self._act(message)
+        elif kind in CHAT_KINDS:
+            await self.chat_receive(kind, message)
         else:
-            await self._send_json({"type": "error", "error": "bad_request", "message": f"Unknown message type {kind!r}."})
+            await self._error("bad_request", "Unknown message type.")
 
     async def _act(self, message: dict) -> None:
-        if self.seat is None:
-            await self._send_json({"type": "error", "error": "not_your_seat", "message": "Spectators cannot act."})
-            return
+        user = self.scope.get("user")
         try:
-            result = await database_sync_to_async(do_move)(
-                self.game_id, seat=self.seat, action=message.get("action"),
-                expected_version=message.get("version"), actor=self.scope["user"], source=Move.Source.SOCKET)
+            result = await database_sync_to_async(self._do_move)(message, user)
         except MoveRejected as exc:
-            ruleset = await database_sync_to_async(lambda: Game.objects.get(pk=self.game_id).ruleset)()
-            await self._send_json({"type": "error", **exc.as_dict(), "rule_url": rule_url(ruleset, exc.rule)})
+            with translation.override(self.language):
+                text = refusal_text(self.ruleset, exc)
+            await self._send_json({"type": "error", **exc.as_dict(), "message": text,
+                                   "rule_url": rule_url(self.ruleset, exc.rule)})
+            return
+        except Exception:  # never let one message close the socket; the move path rolled back
+            log.exception("socket act failed for game %s", self.game_id)
+            await self._error("server_error", "The move could not be processed; nothing was changed.")
             return
         await self._send_json({"type": "accepted", "version": result.version})
 
-    async def game_changed(self, event):
-        if event["version"] > self.sent_version or event["version"] == 0:
-            await self.push(full=False)
+    def _do_move(self, message: dict, user):
+        snap = snapshots.load(self.game_id)
+        seat = Viewer.of(snap.game, snap.seats, user, self.language).seat if snap else None
+        if seat is None:
+            raise MoveRejected("not_your_seat", "Spectators cannot act.")
+        version = message.get("version")
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool)
+                                    or not 0 <= version <= MAX_VERSION):
+            raise MoveRejected("bad_request", "version must be an integer.", version=snap.game.version)
+        return do_move(self.game_id, seat=seat, action=message.get("action"), expected_version=version,
+                       actor=user, source=Move.Source.SOCKET)
 
-    async def push(self, full: bool) -> None:
-        message = await database_sync_to_async(self._render)(full)
+    async def game_changed(self, event):
+        if event.get("rev", 0) > self.sent_rev:
+            try:
+                await self.push(full=False, rev=event.get("rev"), seal=event.get("seal") or None)
+                await self.chat_after_push()  # someone sat down or left: who counts as a spectator
+            except Exception:  # a failed push is repaired by the next one or the client's resync
+                log.exception("push of game %s rev %s failed", self.game_id, event.get("rev"))
+
+    async def push(self, full: bool, rev: int | None = None, again: bool = False, seal: str | None = None) -> None:
+        message = await database_sync_to_async(self._render)(full, rev, again, seal)
         if message is not None:
             await self.send(message)
 
-    def _render(self, full: bool) -> str | None:
-        game = Game.objects.get(pk=self.game_id)
-        seats = list(Seat.objects.filter(game=game).select_related("user"))
-        with translation.override(self.language):
-            if self.format == "html":
-                html = render_to_string("games/_table.html", table_context(game, seats, self.seat))
-                self.sent_version = game.version
-                return f'<div id="table" hx-swap-oob="outerHTML">{html}</div>'
-            behind = game.version - self.sent_version
-            if full or self.sent_version < 0 or behind > REPLAY_LIMIT:
-                payload = game_payload(game, seats, self.seat)
-                kind = "sync"
-            else:
-                payload = game_payload(game, seats, self.seat, since=self.sent_version)
-                kind = "update"
-            self.sent_version = game.version
-            return json.dumps({"type": kind, **payload})
+    def _render(self, full: bool, rev: int | None, again: bool = False, seal: str | None = None) -> str | None:
+        """The message for this socket (None when it already has this revision, unless asked ``again``)."""
+        snap = snapshots.load(self.game_id, rev, seal)
+        if snap is None or (snap.game.rev <= self.sent_rev and not (full or again)):
+            return None
+        viewer = Viewer.of(snap.game, snap.seats, self.scope.get("user"), self.language)
+        self.chat_seen(snap)
+        self.sent_rev = snap.game.rev
+        if self.format == "html":
+            self.sent_version = snap.game.version
+            return snapshots.table_message(snap, viewer)
+        behind = snap.game.version - self.sent_version
+        if full or self.sent_version < 0 or behind > REPLAY_LIMIT:
+            kind, since = "sync", None
+        else:
+            kind, since = "update", self.sent_version
+        self.sent_version = snap.game.version
+        return json.dumps({"type": kind, **snapshots.payload(snap, viewer.seat, since)})
+
+    async def _error(self, code: str, message: str) -> None:
+        await self._send_json({"type": "error", "error": code, "message": message})
 
     async def _send_json(self, data: dict) -> None:
         await self.send(json.dumps(data))

@@ -29,6 +29,12 @@ class Game(models.Model):
 
     ruleset = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
+    # The lobby's flags: a rated game feeds ratings and league standings; a private table is listed nowhere
+    # and seats whoever opens its invite link (``invite_code``).
+    rated = models.BooleanField(default=False)
+    private = models.BooleanField(default=False)
+    invite_code = models.CharField(max_length=32, blank=True, default="", db_index=True)
+    time_control = models.CharField(max_length=16, default="live", db_index=True)
     num_seats = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.LOBBY, db_index=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -41,11 +47,22 @@ class Game(models.Model):
     move_seconds = models.PositiveIntegerField(default=60)
     reserve_seconds = models.PositiveIntegerField(default=300)
     max_timeouts = models.PositiveSmallIntegerField(default=3)  # then a bot takes the seat
-    bot_delay_ms = models.PositiveIntegerField(default=800)
+    # How long a bot "thinks" while people sit at the table; bot-only tables move at once (``clock.arm``).
+    bot_delay_ms = models.PositiveIntegerField(default=1700)
 
-    version = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)  # the number of moves: the state's version
+    # Bumped by every write people see (a move, a join, a seat taken over or back): what a screen shows is a
+    # function of (game, rev, viewer), so pushes and render caches key on it.
+    rev = models.PositiveIntegerField(default=0)
     state = models.JSONField(null=True, blank=True)
     outcome = models.JSONField(null=True, blank=True)
+    # A rematch is a new table with the same players and options; the finished game points players to it.
+    # Moderation: a paused game's clocks stand still from ``paused_at``; an annulled game counts for no rating
+    # or league standing (its moves and result stay on record).
+    paused_at = models.DateTimeField(null=True, blank=True)
+    annulled_at = models.DateTimeField(null=True, blank=True)
+    rematch_of = models.OneToOneField("self", null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="rematch")
     seed = models.CharField(max_length=128, default=new_seed, editable=False)
     seed_commitment = models.CharField(max_length=64, editable=False)
 
@@ -84,6 +101,10 @@ class Seat(models.Model):
     clock_started = models.DateTimeField(null=True, blank=True)
     reserve_left = models.FloatField(default=0)
     timeouts = models.PositiveSmallIntegerField(default=0)
+    # How a bot seat plays: "easy" picks any legal move, "normal" is the engine's policy.
+    bot_level = models.CharField(max_length=8, blank=True, default="normal")
+    # Correspondence: when this seat was last e-mailed that it is their turn (at most once a day per game).
+    turn_mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["index"]
@@ -94,11 +115,21 @@ class Seat(models.Model):
 
     @property
     def display_name(self) -> str:
-        if self.user_id and not self.is_bot:
-            return self.user.username
+        """The player's name: the user's, even while a bot plays for them after timeouts."""
         if self.user_id:
-            return f"{self.user.username} (bot)"
-        return f"Bot {self.index + 1}"
+            return self.user.username
+        if self.is_bot:
+            return f"Bot {self.index + 1}"
+        return ""
+
+    @property
+    def is_taken_over(self) -> bool:
+        """A person's seat that a bot plays after repeated timeouts, until the person acts again."""
+        return self.is_bot and self.user_id is not None
+
+    @property
+    def is_human(self) -> bool:
+        return self.user_id is not None and not self.is_bot
 
 
 class Move(models.Model):
@@ -127,30 +158,6 @@ class Move(models.Model):
         return f"{self.game_id}:{self.seq}"
 
 
-class ApiToken(models.Model):
-    """A personal API token. Only its hash is stored; the key is shown once."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=60)
-    prefix = models.CharField(max_length=8)
-    key_hash = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    last_used = models.DateTimeField(null=True, blank=True)
-
-    def __str__(self) -> str:
-        return f"{self.name} (tb_{self.prefix}…)"
-
-    @staticmethod
-    def hash_key(key: str) -> str:
-        return hashlib.sha256(key.encode()).hexdigest()
-
-    @classmethod
-    def issue(cls, user, name: str) -> tuple[ApiToken, str]:
-        key = "tb_" + secrets.token_urlsafe(32)
-        token = cls.objects.create(user=user, name=name[:60] or "token", prefix=key[3:11], key_hash=cls.hash_key(key))
-        return token, key
-
-
 class AuditEntry(models.Model):
     """Every write to a table outside the move log: created, joined, started, adjudicated..."""
 
@@ -166,3 +173,43 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.game_id}"
+
+
+class ChatMessage(models.Model):
+    """A line of table chat. Players talk in PLAYERS; spectators in SPECTATORS, which players do not see
+    while the game runs. Moderation hides a line (``hidden_at``) rather than deleting it."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", _("players")
+        SPECTATORS = "spectators", _("spectators")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)  # the speaker's seat when they spoke
+    channel = models.CharField(max_length=12, choices=Channel.choices, default=Channel.PLAYERS)
+    text = models.CharField(max_length=500)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["game", "channel", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.channel}:{self.pk}"
+
+
+class ChatMute(models.Model):
+    """One person's choice not to see another's chat lines, everywhere."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mutes")
+    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="muted_by")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "muted"], name="one_mute_per_pair")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} mutes {self.muted_id}"

@@ -1,28 +1,36 @@
 """What a viewer (a seat or a spectator) is shown of a game.
 
 Everything that leaves the server about a game is built here from
-``rs.view`` and ``games.events.visible_to``: HTML pages, JSON, socket pushes.
+``rs.view`` and ``games.core.events.visible_to``: HTML pages, JSON, socket pushes.
+The live table's context is a function of the game's revision and the viewer
+(``Viewer``), never of a request, so a page and a socket push render the same.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .events import visible_to
+from .core.events import visible_to
+from .core.rulesets import get
 from .models import Game, Move, Seat
-from .rulesets import get
 
 LOG_LENGTH = 60
 
 # Moves shown at once on the table; the rest fold away when there are many.
 PRIMARY_TYPES = {"roll", "end_turn", "buy", "decline", "pay_fine", "use_jail_card", "contest_roll", "pass",
                  "claim_rent", "claim_prize", "declare_bankruptcy", "accept_offer", "refuse_offer",
-                 "accept_proposal", "reject_proposal", "rest", "choose_card_option", "discard"}
+                 "accept_proposal", "reject_proposal", "rest", "choose_card_option", "discard", "let_lapse"}
 FOLD_AFTER = 8
 
 
@@ -33,24 +41,57 @@ def _text_module(ruleset: str):
         return None
 
 
+# Spanish contracts "a el" and "de el" (a + el = al): a sentence that names "el Banco" after "a" must read "al Banco".
+_CONTRACTIONS = re.compile(r"\b([aA]|[dD]e) el\b")
+
+
+def _contract(text: str) -> str:
+    if not (get_language() or "").startswith("es"):
+        return text
+    return _CONTRACTIONS.sub(lambda m: ("al" if m.group(1) in "aA" else m.group(1)[0] + "el"), text)
+
+
+def describe_framework_event(event: dict, names: list[str]) -> str | None:
+    """Events the server adds around the engine's: timeouts and bots taking over or handing back a seat."""
+    t = event.get("type")
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if t == "timed_out":
+        return _("%(player)s ran out of time (%(count)s of %(limit)s timeouts): the server moved for them") % {
+            "player": who, "count": event.get("count"), "limit": event.get("limit")}
+    if t == "bot_took_over":
+        return _("A bot now plays for %(player)s, who can take the seat back at any moment") % {"player": who}
+    if t == "seat_taken_back":
+        return _("%(player)s took their seat back from the bot") % {"player": who}
+    return None
+
+
 def describe_event(ruleset: str, event: dict, names: list[str]) -> str:
+    text = describe_framework_event(event, names)
     mod = _text_module(ruleset)
-    if mod is not None:
+    if text is None and mod is not None:
         text = mod.describe_event(event, names)
-        if text:
-            return text
+    if text:
+        return _contract(text)
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
     return f"{event.get('type', '?')}: {data}" if data else str(event.get("type", "?"))
 
 
-def label_action(ruleset: str, action: dict, view: dict | None = None) -> str:
+def label_action(ruleset: str, action: dict, view: dict | None = None, names: list[str] | None = None) -> str:
     mod = _text_module(ruleset)
     if mod is not None:
-        text = mod.label_action(action, view)
+        text = mod.label_action(action, view, names)
         if text:
-            return text
+            return _contract(text)
     data = ", ".join(f"{k}={v}" for k, v in action.items() if k != "type")
     return f"{action['type']} ({data})" if data else action["type"]
+
+
+def action_target(ruleset: str, action: dict, view: dict | None = None) -> str | None:
+    """The board element an action is made on (``data-target`` in the board template), or None."""
+    mod = _text_module(ruleset)
+    finder = getattr(mod, "action_target", None) if mod is not None else None
+    return finder(action, view) if finder else None
 
 
 def refusal_text(ruleset: str, exc, translate=_) -> str:
@@ -59,7 +100,7 @@ def refusal_text(ruleset: str, exc, translate=_) -> str:
     params = exc.params
     if mod is not None and hasattr(mod, "display_params") and params:
         params = mod.display_params(params)
-    return exc.text(translate, params)
+    return _contract(exc.text(translate, params))
 
 
 def seat_of(seats: list[Seat], user) -> int | None:
@@ -71,28 +112,43 @@ def seat_of(seats: list[Seat], user) -> int | None:
     return None
 
 
-def visible_moves(game: Game, seat: int | None, since: int = 0, limit: int | None = None) -> list[dict]:
+def names_of(seats: list[Seat]) -> list[str]:
+    """Each seat's player by name; a person's name stays theirs while a bot plays for them."""
+    return [s.display_name or _("empty seat") for s in seats]
+
+
+def recent_moves(game: Game, since: int = 0, limit: int | None = None) -> list[Move]:
+    """The game's moves after ``since``, oldest first (the last ``limit`` of them)."""
     qs = Move.objects.filter(game=game, seq__gt=since).order_by("-seq")
     if limit:
         qs = qs[:limit]
-    out = []
-    for move in reversed(list(qs)):
-        out.append({
-            "seq": move.seq,
-            "seat": move.seat,
-            "source": move.source,
-            "events": visible_to(move.events, seat),
-            # Another seat's action may hold a secret choice (e.g. a discard): shown once the game is over.
-            "action": move.action if (seat == move.seat or game.seed_revealed) else None,
-        })
-    return out
+    return list(reversed(list(qs)))
+
+
+def visible_moves(game: Game, seat: int | None, since: int = 0, limit: int | None = None,
+                  moves: list[Move] | None = None) -> list[dict]:
+    """The moves a viewer may see, each with only its visible events. ``moves`` (already loaded, oldest
+    first) saves the query when a caller shares one load among many viewers."""
+    if moves is None:
+        moves = recent_moves(game, since, limit)
+    else:
+        moves = [m for m in moves if m.seq > since][-limit:] if limit else [m for m in moves if m.seq > since]
+    return [{
+        "seq": move.seq,
+        "seat": move.seat,
+        "source": move.source,
+        "events": visible_to(move.events, seat),
+        # Another seat's action may hold a secret choice (e.g. a discard): shown once the game is over.
+        "action": move.action if (seat == move.seat or game.seed_revealed) else None,
+    } for move in moves]
 
 
 def rule_url(ruleset: str, rule: str | None) -> str | None:
     return f"{reverse('lobby:rules', args=[ruleset])}#{rule}" if rule else None
 
 
-def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int | None = None) -> dict:
+def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int | None = None,
+                 moves: list[Move] | None = None) -> dict:
     """The JSON a viewer gets: the API's game resource and the socket's sync."""
     rs = get(game.ruleset)
     active = game.status == Game.Status.ACTIVE
@@ -101,9 +157,10 @@ def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int 
         "ruleset": game.ruleset,
         "status": game.status,
         "version": game.version,
+        "rev": game.rev,
         "you": seat,
         "seats": [
-            {"index": s.index, "name": s.display_name if (s.user_id or s.is_bot) else None, "bot": s.is_bot,
+            {"index": s.index, "name": s.display_name or None, "bot": s.is_bot, "taken_over": s.is_taken_over,
              "deadline": s.deadline.isoformat() if s.deadline else None, "reserve": round(s.reserve_left, 1)}
             for s in seats
         ],
@@ -115,36 +172,156 @@ def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int 
         "outcome": game.outcome,
     }
     if since is not None:
-        payload["moves"] = visible_moves(game, seat, since=since)
+        payload["moves"] = visible_moves(game, seat, since=since, moves=moves)
     return payload
 
 
-def table_context(game: Game, seats: list[Seat], seat: int | None) -> dict:
-    """Template context for the live table (HTML)."""
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks at a table, as far as the table's HTML depends on it. Equal viewers see equal HTML, so a
+    socket push is rendered once per distinct viewer, not once per connection."""
+
+    seat: int | None
+    signed_in: bool = False
+    is_creator: bool = False
+    language: str = "es"
+
+    @classmethod
+    def of(cls, game: Game, seats: list[Seat], user, language: str) -> Viewer:
+        signed_in = user is not None and user.is_authenticated
+        return cls(seat=seat_of(seats, user), signed_in=signed_in,
+                   is_creator=signed_in and game.created_by_id == user.pk, language=language)
+
+
+# A move's log lines never change once written (names are fixed when the game starts), so each is described
+# once per (game, move, viewer, language) and reused by every later render: the log is most of a render's work.
+_described: OrderedDict = OrderedDict()
+_described_lock = threading.Lock()
+DESCRIBED_KEPT = 20000
+
+
+def _described_move(game: Game, move: dict, seat: int | None, names: list[str], folds: set) -> list[dict]:
+    key = (game.pk, game.seed_commitment, move["seq"], seat, get_language())
+    with _described_lock:
+        found = _described.get(key)
+    if found is not None:
+        return found
+    lines = [{"seq": move["seq"], "type": e.get("type"), "event": e,
+              "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)}
+             for e in move["events"]]
+    with _described_lock:
+        _described[key] = lines
+        while len(_described) > DESCRIBED_KEPT:
+            _described.popitem(last=False)
+    return lines
+
+
+def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], moves: list[Move] | None) -> list[dict]:
+    """The newest log lines first; a run of events a ruleset folds (an auction's bids) reads as one line."""
+    mod = _text_module(game.ruleset)
+    folds = getattr(mod, "FOLD_EVENTS", set()) if mod is not None else set()
+    lines: list[dict] = []
+    run: list[dict] = []
+    run_seq = 0
+
+    def flush():
+        if run:
+            lines.append({"seq": run_seq, "text": _contract(mod.describe_fold(run, names))})
+            run.clear()
+
+    for move in visible_moves(game, seat, limit=LOG_LENGTH, moves=moves):
+        for line in _described_move(game, move, seat, names, folds):
+            if line["text"] is None:
+                event = line["event"]
+                if run and not mod.same_fold(run[-1], event):
+                    flush()
+                run.append(event)
+                run_seq = line["seq"]
+                continue
+            flush()
+            lines.append(line)
+    flush()
+    return list(reversed(lines))
+
+
+def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int]) -> list[dict]:
+    return [{
+        "index": s.index,
+        "name": s.display_name,
+        "you": s.index == viewer_seat,
+        "on_move": s.index in to_move,
+        "bot": s.is_bot and not s.user_id,
+        "taken_over": s.is_taken_over,
+        "deadline": s.deadline if (s.deadline and not s.is_bot) else None,
+        "started": s.clock_started.isoformat() if s.clock_started else "",
+        "reserve": int(s.reserve_left),
+        "timeouts": s.timeouts,
+    } for s in seats]
+
+
+def _outcome_rows(game: Game, names: list[str]) -> list[dict]:
+    """The finishing order with each player's figures (VP, money, net worth...) as the ruleset reports them."""
+    outcome = game.outcome or {}
+    mod = _text_module(game.ruleset)
+    figures = getattr(mod, "outcome_figures", None) if mod is not None else None
+    rows = []
+    for place, seat in enumerate(outcome.get("ranking") or [], start=1):
+        rows.append({"place": place, "seat": seat, "name": names[seat] if 0 <= seat < len(names) else "?",
+                     "figures": figures(outcome, seat) if figures else []})
+    return rows
+
+
+def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: list[str]) -> list[dict]:
+    """A button per legal move. Moves made on a board element (``target``) are offered there and listed
+    apart; the usual moves stay in sight; the rest fold away when there are many."""
+    mod = _text_module(game.ruleset)
+    direct = getattr(mod, "DIRECT_ACTIONS", set()) if mod is not None else set()
+    primary_types = PRIMARY_TYPES | (getattr(mod, "PRIMARY_ACTIONS", set()) if mod is not None else set())
+    fold = len(actions) > FOLD_AFTER and any(a["type"] in primary_types for a in actions)
+    out = []
+    for a in actions:
+        target = action_target(game.ruleset, a, view)
+        encoded = json.dumps(a, sort_keys=True)
+        on_board = bool(target) and a["type"] not in primary_types
+        out.append({"label": label_action(game.ruleset, a, view, names), "json": encoded, "type": a["type"],
+                    # A stable id: the same move keeps its element across updates, so morphing keeps it.
+                    "key": hashlib.blake2s(encoded.encode(), digest_size=6).hexdigest(),
+                    "target": target, "direct": a["type"] in direct, "on_board": on_board,
+                    "primary": not on_board and (a["type"] in primary_types or not fold)})
+    return out
+
+
+def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
+                  moves: list[Move] | None = None) -> dict:
+    """Template context for the live table (HTML). ``moves``: the game's recent moves, when already loaded."""
+    if not isinstance(viewer, Viewer):
+        viewer = Viewer(seat=viewer)
+    seat = viewer.seat
     payload = game_payload(game, seats, seat)
-    names = [s.display_name if (s.user_id or s.is_bot) else _("empty seat") for s in seats]
-    log = []
-    for move in visible_moves(game, seat, limit=LOG_LENGTH):
-        for event in move["events"]:
-            log.append({"seq": move["seq"], "text": describe_event(game.ruleset, event, names)})
-    actions = payload["legal_actions"]
-    # Fold only when there are many moves and some of them are the usual ones.
-    fold = len(actions) > FOLD_AFTER and any(a["type"] in PRIMARY_TYPES for a in actions)
-    legal = [
-        {"label": label_action(game.ruleset, a, payload["view"]), "json": json.dumps(a), "type": a["type"],
-         "primary": not fold or a["type"] in PRIMARY_TYPES}
-        for a in actions
-    ]
+    names = names_of(seats)
+    legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
+    mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
+    is_lobby = game.status == Game.Status.LOBBY
+    rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
     return {
         "game": game,
         "seats": seats,
+        "seat_rows": _seat_rows(game, seats, seat, payload["to_move"]),
         "names": names,
         "payload": payload,
         "view": payload["view"],
         "you": seat,
+        "viewer": viewer,
         "legal": legal,
-        "folded": sum(1 for a in legal if not a["primary"]),
-        "log": list(reversed(log)),
+        "on_board": sum(1 for a in legal if a["on_board"]),
+        "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"]),
+        "log": _log(game, seats, seat, names, moves),
         "to_move": payload["to_move"],
+        "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
+        "is_creator": viewer.is_creator,
+        "taken_over": mine is not None and mine.is_taken_over,
+        "outcome_rows": _outcome_rows(game, names) if game.status == Game.Status.FINISHED else [],
+        "rematch": rematch,
+        "turn_limit": (game.options or {}).get("max_turns"),
         "board_template": select_template([f"{game.ruleset}/board.html", "games/_board_generic.html"]).template.name,
     }

@@ -85,3 +85,31 @@ def _rearm_on_worker_start(**kwargs) -> None:
         log.info("re-armed %d pending deadlines", n)
     except Exception:
         log.exception("re-arming deadlines failed")
+
+
+@shared_task(name="games.tasks.mail_turns")
+def mail_turns() -> int:
+    """Correspondence turn e-mails (``games.notify``): beat runs this every few minutes; each seat is mailed at
+    most once a day per game however often it runs."""
+    from .notify import send_turn_mails
+
+    return send_turn_mails()
+
+
+@shared_task(name="games.tasks.fill_quick_table", ignore_result=True, acks_late=True)
+def fill_quick_table(game_id: int) -> None:
+    """A quick-play table's wait is over: bots take the empty seats and it starts (``games.quickplay``;
+    idempotent, and an early run schedules itself again)."""
+    from .quickplay import run_fill
+
+    run_fill(game_id)
+
+
+@worker_ready.connect
+def _rearm_quick_tables(**kwargs) -> None:
+    from .quickplay import rearm_pending
+
+    try:
+        log.info("re-armed %d waiting quick-play tables", rearm_pending())
+    except Exception:
+        log.exception("re-arming quick-play tables failed")

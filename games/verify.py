@@ -6,8 +6,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from .core.rulesets import get
 from .models import Game, Move
-from .rulesets import get
 
 
 @dataclass

@@ -3,20 +3,23 @@
 from __future__ import annotations
 
 import json
+import time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from . import tables
+from lobby import listing
+
+from . import quickplay, tables
 from .actions import MoveRejected, do_move
+from .core.rulesets import names
 from .models import Game, Move, Seat
-from .presenters import refusal_text, rule_url, seat_of, table_context
-from .rulesets import names
+from .presenters import Viewer, refusal_text, rule_url, seat_of, table_context
 from .verify import verify_game
 
 
@@ -24,18 +27,29 @@ def _seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
 
 
-def play(request):
-    """Open tables to join, the viewer's own games, and the form to create one."""
-    open_tables = Game.objects.filter(status=Game.Status.LOBBY).prefetch_related("seats__user")[:50]
-    live = Game.objects.filter(status=Game.Status.ACTIVE).prefetch_related("seats__user")[:20]
-    mine = []
-    if request.user.is_authenticated:
-        mine = (Game.objects.filter(seats__user=request.user).exclude(status=Game.Status.ABORTED)
-                .distinct().prefetch_related("seats__user")[:30])
-    return render(request, "games/play.html", {
-        "open_tables": open_tables, "live": live, "mine": mine, "rulesets": names(),
-        "time_controls": list(tables.TIME_CONTROLS),
+# The New table form's fields, and what they hold when the page opens.
+FORM_FIELDS = ("ruleset", "seats", "bots", "bot_level", "time_control", "max_timeouts", "max_turns", "claim_rents",
+               "handful", "first_player", "start_money", "rated", "visibility", "free_bank")
+FORM_DEFAULTS = {"seats": "4", "bots": "3", "bot_level": "normal", "time_control": "live", "max_timeouts": "3",
+                 "max_turns": "0", "handful": "20", "first_player": "creator", "start_money": "35000", "rated": "",
+                 "visibility": "public"}
+
+
+def play(request, form: dict | None = None, status: int = 200):
+    """The live lobby: open tables per game, games in play, who is online (pushed by ``lobby.consumers``),
+    quick play, and the form to create a table (``form``: the choices a refused form sent, shown again)."""
+    rulesets = listing.rulesets()
+    chosen = request.GET.get("game") if request.GET.get("game") in names() else names()[0]
+    form = form or {**FORM_DEFAULTS, "ruleset": chosen}
+    context = listing.live_context()
+    context.update({
+        "rulesets": rulesets, "form": form, "quick_ruleset": chosen,
+        "rulesets_json": json.dumps({r["name"]: [r["min"], r["max"]] for r in rulesets}),
+        "time_controls": list(listing.TIME_CONTROL_LABELS.items()),
+        "time_control_names": list(listing.TIME_CONTROL_NAMES.items()),
+        "quick_waits": quickplay.WAITS,
     })
+    return render(request, "games/play.html", context, status=status)
 
 
 def _refuse(request, exc: MoveRejected, game: Game | None = None):
@@ -46,25 +60,38 @@ def _refuse(request, exc: MoveRejected, game: Game | None = None):
 @login_required
 @require_POST
 def create(request):
+    post = request.POST
     try:
         game = tables.do_create_table(
-            request.user, request.POST.get("ruleset", ""), int(request.POST.get("seats") or 0),
-            bots=int(request.POST.get("bots") or 0), time_control=request.POST.get("time_control", "live"),
-            options=_options_from(request.POST), max_timeouts=int(request.POST.get("max_timeouts") or 3))
+            request.user, post.get("ruleset", ""), int(post.get("seats") or 0),
+            bots=int(post.get("bots") or 0), time_control=post.get("time_control", "live"),
+            options=_options_from(post), max_timeouts=int(post.get("max_timeouts") or 3),
+            bot_level=post.get("bot_level") or "normal", rated=post.get("rated") == "1",
+            private=post.get("visibility") == "private")
     except (ValueError, MoveRejected) as exc:
         messages.error(request, exc.text(_) if isinstance(exc, MoveRejected) else _("Invalid table settings."))
-        return redirect("games:play")
-    if not any(s.user_id is None and not s.is_bot for s in game.seats.all()):
-        tables.do_start(game.pk, request.user)
+        # The form comes back with the person's choices, not the defaults.
+        return play(request, form={k: post.get(k, "") for k in FORM_FIELDS}, status=400)
     return redirect(game)
 
 
 def _options_from(post) -> dict:
+    """The chosen game's own options from the New table form (another game's hidden fields are ignored)."""
+    ruleset = post.get("ruleset")
     options = {}
-    if post.get("auto_collect"):
-        options["auto_collect"] = True
     if int(post.get("max_turns") or 0) > 0:
         options["max_turns"] = int(post["max_turns"])
+    if ruleset == "estanciero" and post.get("claim_rents"):
+        options["claim_rents"] = True
+    if ruleset == "estanciero" and int(post.get("start_money") or 35000) != 35000:
+        options["start_money"] = int(post["start_money"])  # the engine refuses less than the rulebook's
+    if ruleset == "argentilandia" and post.get("free_bank"):
+        options["free_bank"] = True
+    if ruleset == "ladrillazo":
+        if post.get("handful"):
+            options["handful"] = int(post["handful"])
+        if post.get("first_player") in ("creator", "random"):
+            options["first_player"] = post["first_player"]
     return options
 
 
@@ -96,29 +123,109 @@ def start(request, game_id: int):
     return _table_write(request, game_id, tables.do_start)
 
 
+@login_required
+@require_POST
+def kick(request, game_id: int):
+    """The creator removes a player or a bot from an unstarted table (``seat``: its index)."""
+    try:
+        index = int(request.POST.get("seat", ""))
+    except ValueError:
+        index = -1
+    return _table_write(request, game_id, lambda gid, user: tables.do_kick(gid, user, index))
+
+
+@login_required
+@require_POST
+def cancel(request, game_id: int):
+    """The creator calls off an unstarted table."""
+    game = get_object_or_404(Game, pk=game_id)
+    try:
+        tables.do_cancel(game.pk, request.user)
+    except MoveRejected as exc:
+        return _refuse(request, exc, game)
+    messages.success(request, _("The table was cancelled."))
+    return redirect("games:play")
+
+
+@login_required
+def invite(request, game_id: int, code: str):
+    """An invite link seats whoever opens it (after signing in); opened again, it goes to the table. A wrong
+    link is not found, and changes nothing."""
+    game = Game.objects.filter(pk=game_id).first()
+    try:
+        if game is None:
+            raise MoveRejected("not_found", gettext_noop("This invite link is not valid."))
+        tables.check_invite(game, code)
+    except MoveRejected as exc:
+        return render(request, "games/invite_invalid.html", {"message": exc.text(_)}, status=404)
+    if game.seats.filter(user=request.user).exists():
+        return redirect(game)
+    try:
+        tables.do_join(game.pk, request.user, code=code)
+    except MoveRejected as exc:
+        return _refuse(request, exc, game)
+    messages.success(request, _("You are seated at the table."))
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def quick_play(request):
+    """One click: a seat at the best open table for the game and time control, or a new table that bots
+    fill after the chosen wait."""
+    try:
+        # Field names of their own: the New table form on the same page has "ruleset" and "time_control".
+        game = quickplay.do_quick_play(request.user, request.POST.get("quick_game", ""),
+                                       request.POST.get("quick_time_control", "live"), int(request.POST.get("wait") or 0))
+    except ValueError:
+        messages.error(request, _("Invalid table settings."))
+        return redirect("games:play")
+    except MoveRejected as exc:
+        messages.error(request, exc.text(_))
+        return redirect("games:play")
+    return redirect(game)
+
+
+@login_required
+@require_POST
+def reclaim(request, game_id: int):
+    """Take back a seat a bot plays for you after your timeouts."""
+    return _table_write(request, game_id, tables.do_reclaim)
+
+
+@login_required
+@require_POST
+def rematch(request, game_id: int):
+    """Ask for (or join) a rematch of a finished game."""
+    try:
+        game = tables.do_rematch(game_id, request.user)
+    except MoveRejected as exc:
+        return _refuse(request, exc, get_object_or_404(Game, pk=game_id))
+    return redirect(game)
+
+
+def _context(request, game: Game) -> dict:
+    seats = _seats(game)
+    return table_context(game, seats, Viewer.of(game, seats, request.user, get_language() or "es"))
+
+
 def table(request, game_id: int):
     game = get_object_or_404(Game, pk=game_id)
-    seats = _seats(game)
-    seat = seat_of(seats, request.user)
-    ctx = table_context(game, seats, seat)
-    ctx["can_join"] = (game.status == Game.Status.LOBBY and request.user.is_authenticated and seat is None
-                       and any(s.user_id is None and not s.is_bot for s in seats))
-    ctx["is_creator"] = request.user.is_authenticated and game.created_by_id == request.user.pk
-    return render(request, "games/table.html", ctx)
+    return render(request, "games/table.html", _context(request, game))
 
 
 def table_fragment(request, game_id: int):
-    """The table alone (htmx refresh after a reconnect)."""
+    """The table alone (a client that lost its socket refreshes with it)."""
     game = get_object_or_404(Game, pk=game_id)
-    seats = _seats(game)
-    return render(request, "games/_table.html", table_context(game, seats, seat_of(seats, request.user)))
+    return render(request, "games/_table.html", _context(request, game))
 
 
 @login_required
 @require_POST
 def act(request, game_id: int):
-    """Submit an action from the page (htmx). Answers with the re-rendered table;
-    a refusal is shown in it with a link to the rule."""
+    """Submit an action from the page. Answers with the re-rendered table (morphed in by table.js);
+    a refusal is shown in it with a link to the rule. ``Server-Timing`` tells the page the server's share."""
+    started = time.perf_counter()
     game = get_object_or_404(Game, pk=game_id)
     seats = _seats(game)
     seat = seat_of(seats, request.user)
@@ -133,16 +240,29 @@ def act(request, game_id: int):
             raise MoveRejected("not_your_seat", gettext_noop("Spectators cannot act."))
         do_move(game.pk, seat=seat, action=action, expected_version=version, actor=request.user,
                 source=Move.Source.UI)
-    except (ValueError, KeyError):
+    except (ValueError, KeyError, RecursionError):
         error = {"message": _("That action could not be read."), "url": None}
     except MoveRejected as exc:
         error = {"message": refusal_text(game.ruleset, exc), "url": rule_url(game.ruleset, exc.rule), "code": exc.code}
-    game.refresh_from_db()
-    ctx = table_context(game, _seats(game), seat)
-    ctx["error"] = error
+    moved = time.perf_counter()
     if not request.htmx:
+        if error:
+            messages.error(request, error["message"])
         return redirect(game)
-    return render(request, "games/_table.html", ctx, status=200)
+    if error is None and request.headers.get("X-Table-Live") == "1":
+        # The page's socket brings the new table (rendered once for everyone who sees it as this player does);
+        # rendering it here too would double the work on every move.
+        response = HttpResponse(status=204)
+        response["Server-Timing"] = f"move;dur={1000 * (moved - started):.1f}, total;dur={1000 * (moved - started):.1f}"
+        return response
+    game.refresh_from_db()
+    ctx = _context(request, game)
+    ctx["error"] = error
+    response = render(request, "games/_table.html", ctx, status=200)
+    done = time.perf_counter()
+    response["Server-Timing"] = (f"move;dur={1000 * (moved - started):.1f}, render;dur={1000 * (done - moved):.1f}, "
+                                 f"total;dur={1000 * (done - started):.1f}")
+    return response
 
 
 def _number(value: str):

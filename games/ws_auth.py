@@ -10,7 +10,7 @@ from django.utils import timezone
 
 @database_sync_to_async
 def user_for_token(key: str):
-    from .models import ApiToken
+    from accounts.models import ApiToken
 
     token = ApiToken.objects.select_related("user").filter(key_hash=ApiToken.hash_key(key)).first()
     if token is None or not token.user.is_active:

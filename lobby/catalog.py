@@ -44,10 +44,10 @@ GAMES: dict[str, GameInfo] = {
             "ladrillazo",
             "Ladrillazo",
             _("A satirical card game of Spain's property bubble: land, politicians and tax havens."),
-            "1–6",
+            "2–6",
             "60–90",
             _("Spain"),
-            False,
+            True,
         ),
     )
 }

@@ -1,11 +1,19 @@
 from django.urls import path
 
-from . import views
+from . import views, views_leagues
 
 app_name = "lobby"
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views.rules, name="rules"),
-    path("leagues/", views.leagues, name="leagues"),
+    path("leagues/", views_leagues.league_list, name="leagues"),
+    path("leagues/<slug:slug>/", views_leagues.league, name="league"),
+    path("leagues/<slug:slug>/season/<int:number>/", views_leagues.season, name="season"),
+    path("leagues/<slug:slug>/register/", views_leagues.register, name="league_register"),
+    path("leagues/<slug:slug>/withdraw/", views_leagues.withdraw, name="league_withdraw"),
+    path("leagues/<slug:slug>/u/<str:username>/", views_leagues.player, name="league_player"),
+    path("leaderboards/", views_leagues.leaderboard, name="leaderboards"),
+    path("leaderboards/<slug:ruleset>/", views_leagues.leaderboard, name="leaderboard"),
+    path("my-games/", views.my_games, name="my_games"),
 ]

@@ -1,8 +1,9 @@
+from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from games.sections import SECTIONS
+from games.core.sections import SECTIONS
 
 from .catalog import GAMES, get_game
 
@@ -30,3 +31,16 @@ def rules(request, game: str):
 
 def leagues(request):
     return render(request, "lobby/leagues.html")
+
+
+@login_required
+def my_games(request):
+    """The person's games in play (those waiting on them first, with whose turn it is and the clock), their
+    open tables and their last finished games."""
+    from . import mygames
+
+    return render(request, "lobby/my_games.html", {
+        "current": mygames.current_games(request.user),
+        "open": mygames.open_tables(request.user),
+        "finished": mygames.finished_games(request.user),
+    })

@@ -7,6 +7,7 @@ Run:  python scripts/gen_estanciero_board.py   (tests fail if the committed temp
 """
 import json
 import math
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -236,10 +237,14 @@ def cell_svg(i):
     poly = " ".join(pt(p) for p in g["poly"])
     name_full = lang(sp["name"], sp.get("name_en", sp["name"]))
     title = name_full + (" · " + money(sp["price"]) if "price" in sp else "")
-    out = [f'<g class="es-cell es-t-{t}" data-space="{i}"><title>{i}. {title}</title>',
-           f'<polygon class="es-cell-bg" points="{poly}"/>']
     key = str(i)
     is_deed = t in ("province", "railway", "company")
+    # Every space is a place the table's JavaScript can light up (data-target); deeds, where moves are made,
+    # are focusable buttons named for screen readers.
+    focus = (f' tabindex="0" role="button" aria-label="{i}. {title}{{% with o=view.owners.{key} %}}{{% if o is not None %}} · '
+             f'{{% with seat=o %}}{{% partial pname %}}{{% endwith %}}{{% endif %}}{{% endwith %}}"') if is_deed else ""
+    out = [f'<g class="es-cell es-t-{t}" data-target="space:{i}"{focus} data-space="{i}"><title>{i}. {title}</title>',
+           f'<polygon class="es-cell-bg" points="{poly}"/>']
     if is_deed:
         n = g["n"]
         p0, p1 = g["p0"], g["p1"]
@@ -288,6 +293,10 @@ def cell_svg(i):
             out.append(f'<text x="0" y="{f(ymid)}" class="es-q es-q-tax">$</text>')
             out.append(tline(0, y_of(g, STRIP + 10), money(sp["amount"]), "es-pr", 10, maxw))
     out.append("</g>")
+    if is_deed:
+        c = centroid(g["poly"])
+        inner = [(c[0] + (x - c[0]) * 0.86, c[1] + (y - c[1]) * 0.9) for x, y in g["poly"]]
+        out.append(f'<polygon class="es-hl" points="{" ".join(pt(q) for q in inner)}"/>')
     out.append("</g>")
     return "".join(out)
 
@@ -389,7 +398,8 @@ def deed_card(i):
             lab = '{% translate "1 company" %}' if n == "1" else f'{{% blocktranslate %}}{n} companies{{% endblocktranslate %}}'
             rows.append(f'<tr><th>{lab}</th><td>{{% translate "dice" %}}&nbsp;×{v}</td></tr>')
         foot = f'<p class="es-deed-foot">{{% translate "Mortgage" %}} {money(sp["mortgage_value"])}</p>'
-    return (f'<article class="es-deed es-deed-{t}{{% if view.mortgaged.{key} %}} es-deed-mort{{% endif %}}" data-space="{i}">'
+    return (f'<article class="es-deed es-deed-{t}{{% if view.mortgaged.{key} %}} es-deed-mort{{% endif %}}" data-space="{i}" '
+            f'data-target="space:{i}" tabindex="0" role="button" aria-label="{name} · {money(sp["price"])}">'
             f'<header class="{light}" style="background:{fill}"><span class="es-deed-no">{i}</span><b>{name}</b>'
             f'<span class="es-deed-price">{money(sp["price"])}</span></header>'
             f'<table>{"".join(rows)}</table>{foot}'
@@ -409,12 +419,18 @@ ask_boxes = "".join(
 
 cells_svg = "\n".join(cell_svg(i) for i in range(42))
 
+# The deal form builds its action from the ticked deeds and the cash in static/js/forms.js (delegated from
+# document, so it survives the table's morphing updates; no inline handler, for the Content-Security-Policy).
+
 tpl = ((ROOT / "scripts" / "estanciero_board_skeleton.html").read_text()
        .replace("@@OUTER@@", outer).replace("@@INNER@@", inner).replace("@@INNERGOLD@@", inner_gold)
        .replace("@@CELLS@@", cells_svg).replace("@@PAWNPOS@@", pchain).replace("@@DIE@@", die_chain)
        .replace("@@SPNAME@@", spname).replace("@@CARDTEXT@@", cardtext).replace("@@DEEDPARTIALS@@", deed_partials)
        .replace("@@DEEDCHAIN@@", deed_chain).replace("@@OWNED@@", owned_by_p)
        .replace("@@GIVE@@", give_boxes).replace("@@ASK@@", ask_boxes))
+# Amounts are laid out with their Spanish width ("$ 3.600") and written as a filter, so each language reads its
+# own money format ("$ 3.600" / "$3,600") from the one template.
+tpl = re.sub(r"\$ (\d{1,3}(?:\.\d{3})*)(?![\d.])", lambda m: "{{ " + m.group(1).replace(".", "") + "|money }}", tpl)
 if __name__ == "__main__":
     OUT.write_text(tpl)
     print("wrote", OUT, len(tpl), "chars; cell width", round(W, 1), "inner radius", round(RIN, 1))

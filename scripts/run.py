@@ -46,11 +46,16 @@ def main() -> int:
     venv_bin = ROOT / ".venv" / "bin"
     procs["web"] = f"{venv_bin}/daphne -b {bind} -p {port} config.asgi:application"
     procs["worker"] = f"{venv_bin}/celery -A config worker -l info --concurrency 2"
-    procs["beat"] = f"{venv_bin}/celery -A config beat -l info --schedule {tempfile.gettempdir()}/tablero-beat"
+    # The beat schedule's state file belongs to this checkout (two checkouts on one machine must not share it).
+    state_dir = ROOT / ".run"
+    state_dir.mkdir(exist_ok=True)
+    procs["beat"] = f"{venv_bin}/celery -A config beat -l info --schedule {state_dir}/celerybeat-schedule"
 
     procfile = Path(tempfile.mkdtemp(prefix="tablero-")) / "Procfile"
     procfile.write_text("".join(f"{name}: {cmd}\n" for name, cmd in procs.items()))
     os.environ["REDIS_URL"] = redis_url
+    # Links in e-mails point at this server unless the deployment says otherwise.
+    os.environ.setdefault("SITE_URL", f"http://{'localhost' if bind in ('127.0.0.1', '0.0.0.0') else bind}:{port}")
     print(f"Redis: {redis_url}")
     print(f"Open http://{'localhost' if bind in ('127.0.0.1', '0.0.0.0') else bind}:{port}/  (Ctrl-C stops everything)")
     sys.stdout.flush()

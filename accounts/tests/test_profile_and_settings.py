@@ -70,6 +70,9 @@ def test_profile_lists_finished_games_with_the_place(client, bruno):
                                outcome={"ranking": [1, 0]}, state={})
     Seat.objects.create(game=game, index=0, is_bot=True)
     Seat.objects.create(game=game, index=1, user=bruno)
+    from lobby.results import record_game  # what the game's end does (lobby.tasks.game_finished)
+
+    record_game(game.pk)
     page = client.get(reverse("accounts:profile", args=["bruno"]))
     assert page.context["games_played"] == 1 and page.context["games_won"] == 1
     assert f"/games/{game.pk}/" in page.content.decode()

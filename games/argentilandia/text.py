@@ -129,6 +129,9 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
     if t == "industry_owner_changed":
         return _("%(name)s now controls the %(industry)s.") % {"name": n("owner"), "industry": industry(e.get("industry"))}
     if t == "special_granted":
+        if e.get("auto"):
+            return _("%(province)s grants %(name)s %(card)s (the alternating card: none was chosen).") % {
+                "province": province(e.get("province")), "name": n("seat"), "card": card_kind(e.get("kind"))}
         return _("%(province)s grants %(name)s %(card)s.") % {
             "province": province(e.get("province")), "name": n("seat"), "card": card_kind(e.get("kind"))}
     if t == "contest_started":
@@ -172,9 +175,19 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
         return _("%(name)s accepted %(maker)s's trade: %(give)s for %(get)s.") % {
             "name": n("by"), "maker": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get"))}
     if t == "trade_refused":
+        if e.get("give"):
+            return _("%(name)s refused %(maker)s's offer: %(give)s for %(get)s.") % {
+                "name": n("by"), "maker": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get"))}
         return _("%(name)s refused the offer.") % {"name": n("by")}
     if t == "offer_withdrawn":
+        if e.get("give"):
+            return _("%(name)s withdrew the offer: %(give)s for %(get)s.") % {
+                "name": n("by"), "give": cards(e.get("give")), "get": cards(e.get("get"))}
         return _("%(name)s withdrew the offer.") % {"name": n("by")}
+    if t == "offer_expired":
+        return _("%(maker)s's offer (%(give)s for %(get)s) lapsed unanswered by %(whom)s: the turn ended.") % {
+            "maker": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get")),
+            "whom": name_list(names, e.get("to")) or "—"}
     if t == "bank_trade":
         return _("%(name)s traded %(give)s with the bank for 1 %(get)s.") % {
             "name": n("seat"), "give": cards({e.get("give"): e.get("count", 4)}), "get": material(e.get("get"))}
@@ -209,7 +222,9 @@ def _offer(view, offer_id) -> dict | None:
     return None
 
 
-def label_action(action: dict, view: dict | None) -> str | None:  # noqa: C901 - one branch per action type
+def label_action(action: dict, view: dict | None, names: list[str] | None = None) -> str | None:  # noqa: C901
+    """A button label for a legal action (one branch per action type), players named by ``names``."""
+    names = names or []
     t = action.get("type")
     a = action
     if t == "place_mp":
@@ -257,8 +272,8 @@ def label_action(action: dict, view: dict | None) -> str | None:  # noqa: C901 -
         to = a.get("to")
         if to is None:
             return _("Offer %(give)s for %(get)s to everyone") % {"give": cards(a.get("give")), "get": cards(a.get("get"))}
-        return _("Offer %(give)s for %(get)s to player %(n)s") % {
-            "give": cards(a.get("give")), "get": cards(a.get("get")), "n": to + 1 if isinstance(to, int) else "?"}
+        return _("Offer %(give)s for %(get)s to %(name)s") % {
+            "give": cards(a.get("give")), "get": cards(a.get("get")), "name": seat_name(names, to)}
     if t == "counter_offer":
         return _("Counter-offer %(give)s for %(get)s") % {"give": cards(a.get("give")), "get": cards(a.get("get"))}
     if t in ("accept_offer", "refuse_offer"):
@@ -275,8 +290,8 @@ def label_action(action: dict, view: dict | None) -> str | None:  # noqa: C901 -
         return _("Corrupt Official: contest the %(material)s MP in %(province)s") % {
             "material": slot_material(a.get("province"), a.get("slot")), "province": province(a.get("province"))}
     if t == "buy_rival_percentage":
-        return _("Stockbroker: contest a share of the %(industry)s from player %(n)s") % {
-            "industry": industry(a.get("industry")), "n": a["seller"] + 1 if isinstance(a.get("seller"), int) else "?"}
+        return _("Stockbroker: contest a share of the %(industry)s from %(name)s") % {
+            "industry": industry(a.get("industry")), "name": seat_name(names, a.get("seller"))}
     if t == "claim_special":
         if a.get("kind") == "official":
             return _("Claim a Corrupt Official from %(province)s") % {"province": province(a.get("province"))}
@@ -293,3 +308,32 @@ def display_params(params: dict) -> dict:
         if key in shown:
             shown[key] = fn(shown[key])
     return shown
+
+
+def action_target(action: dict, view: dict | None = None) -> str | None:
+    """The map element a legal action is made on, or None: an MP slot (``mp:<province>:<slot>``), a port,
+    an industry, a province; the Union Organizer's moves name what it moves to (``union:<kind>:<id>``)."""
+    t = action.get("type")
+    if t in ("place_mp", "buy_mp", "buy_rival_mp"):
+        return f"mp:{action.get('province')}:{action.get('slot')}"
+    if t == "buy_port":
+        return f"port:{action.get('port')}"
+    if t in ("buy_factory", "buy_percentage", "buy_rival_percentage"):
+        return f"industry:{action.get('industry')}"
+    if t == "claim_special":
+        return f"province:{action.get('province')}"
+    if t == "move_union":
+        target = action.get("target") or {}
+        if isinstance(target, dict):
+            return f"union:{target.get('kind')}:{target.get('id')}"
+    return None
+
+
+def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
+    """What the game-over card shows beside a player's place: victory points."""
+    vp = outcome.get("vp") or []
+    return [(_("VP"), str(vp[seat]))] if 0 <= seat < len(vp) else []
+
+
+# Moves a click on the map makes at once (free, and the only move for that place): placing in the opening round.
+DIRECT_ACTIONS = {"place_mp"}

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.formatting import money
+
 from .engine import board
 
 __all__ = ["describe_event", "label_action", "money", "space_name", "card_text", "seat_colour"]
@@ -18,15 +20,6 @@ __all__ = ["describe_event", "label_action", "money", "space_name", "card_text",
 
 def _spanish() -> bool:
     return (get_language() or "es").lower().startswith("es")
-
-
-def money(amount: object) -> str:
-    """``35000`` -> ``"$ 35.000"`` (thousands with a dot, as printed on the game;
-    the space is a no-break space so a label never splits the sign from the amount)."""
-    if not isinstance(amount, int) or isinstance(amount, bool):
-        return str(amount)
-    sign = "-" if amount < 0 else ""
-    return f"$\u00a0{sign}{abs(amount):,}".replace(",", ".")
 
 
 def space_name(index: object) -> str:
@@ -208,6 +201,18 @@ def describe_event(event: dict, names: list[str]) -> str | None:
         if n == 1:
             return _("The dice were rolled: one unclaimed rent or prize was lost")
         return _("The dice were rolled: %(n)s unclaimed rents or prizes were lost") % {"n": n}
+    if t == "claim_lapsed":
+        p["player"] = _who(event.get("owner"), names)
+        why = event.get("why")
+        if event.get("kind") == "rent":
+            p["payer"] = _who(event.get("payer"), names)
+            if why == "bankrupt":
+                return _("%(player)s lost the rent of %(amount)s from %(payer)s for %(space)s: a bankruptcy") % p
+            return _("%(player)s let the rent of %(amount)s from %(payer)s for %(space)s go unclaimed") % p
+        p["source"] = _prize_source(event.get("source"))
+        if why == "bankrupt":
+            return _("%(player)s lost a prize of %(amount)s (%(source)s): a bankruptcy") % p
+        return _("%(player)s let a prize of %(amount)s (%(source)s) go unclaimed") % p
     if t == "money":
         frm, to = event.get("from"), event.get("to")
         p.update(payer=_Who(frm, names), payee=_who(to, names), reason=_reason(event.get("reason")))
@@ -237,10 +242,20 @@ def describe_event(event: dict, names: list[str]) -> str | None:
         return _("%(player)s accepted the deal from %(frm)s: %(give)s for %(ask)s") % p
     if t == "proposal_rejected":
         p.update(player=_who(event.get("to"), names), frm=_who(event.get("from"), names))
+        if "give" in event:
+            p.update(give=_side(event.get("give")), ask=_side(event.get("ask")))
+            return _("%(player)s rejected the proposal from %(frm)s: %(give)s for %(ask)s") % p
         return _("%(player)s rejected the proposal from %(frm)s") % p
     if t == "proposal_cancelled":
         p.update(player=_who(event.get("from"), names), to=_who(event.get("to"), names))
+        if "give" in event:
+            p.update(give=_side(event.get("give")), ask=_side(event.get("ask")))
+            return _("%(player)s withdrew the proposal to %(to)s: %(give)s for %(ask)s") % p
         return _("%(player)s withdrew the proposal to %(to)s") % p
+    if t == "proposal_expired":
+        p.update(player=_who(event.get("from"), names), to=_who(event.get("to"), names),
+                 give=_side(event.get("give")), ask=_side(event.get("ask")))
+        return _("The proposal from %(player)s to %(to)s (%(give)s for %(ask)s) lapsed: a bankruptcy") % p
     if t == "proposals_expired":
         return _("Open proposals expired at the end of the turn")
     if t == "auction_started":
@@ -297,7 +312,14 @@ def _build_cost(view: dict | None, index: int, kind: str) -> int:
     return board.estancia_cash(index) + (4 - min(_level(view, index), 4)) * board.chacra_cost(index)
 
 
-def label_action(action: dict, view: dict | None) -> str | None:
+def _named(seat: object, names: list[str] | None) -> str:
+    """A player by name (the seat's colour only when no names are known)."""
+    if names and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return seat_colour(seat)
+
+
+def label_action(action: dict, view: dict | None, names: list[str] | None = None) -> str | None:
     """A button label for a legal action, or None for an unknown action."""
     if not isinstance(action, dict):
         return None
@@ -366,9 +388,14 @@ def label_action(action: dict, view: dict | None) -> str | None:
         if c:
             return _("Collect the prize: %(amount)s") % {"amount": money(c.get("amount"))}
         return _("Collect the prize")
+    if t == "waive_claim":
+        c = _claim(view, action.get("claim"))
+        if c:
+            return _("Let it go: %(amount)s") % {"amount": money(c.get("amount"))}
+        return _("Let it go")
     if t == "propose":
         give, ask = action.get("give") or {}, action.get("ask") or {}
-        p.update(to=seat_colour(action.get("to")), give=_side(give), ask=_side(ask))
+        p.update(to=_named(action.get("to"), names), give=_side(give), ask=_side(ask))
         if give.get("cash") and not give.get("deeds") and ask.get("deeds"):
             return _("Offer %(give)s to %(to)s for %(ask)s") % p
         if ask.get("cash") and not ask.get("deeds") and give.get("deeds"):
@@ -379,7 +406,7 @@ def label_action(action: dict, view: dict | None) -> str | None:
         if prop is None:
             return {"accept_proposal": _("Accept the proposal"), "reject_proposal": _("Reject the proposal"),
                     "cancel_proposal": _("Withdraw the proposal")}[t]
-        q = {"frm": seat_colour(prop.get("from")), "to": seat_colour(prop.get("to")),
+        q = {"frm": _named(prop.get("from"), names), "to": _named(prop.get("to"), names),
              "get": _side(prop.get("give")), "give": _side(prop.get("ask"))}
         if t == "accept_proposal":
             return _("Accept from %(frm)s: you get %(get)s, you give %(give)s") % q
@@ -411,3 +438,42 @@ def display_params(params: dict) -> dict:
         if isinstance(shown.get(key), int):
             shown[key] = money(shown[key])
     return shown
+
+
+# Moves made on a board space: the table highlights the space and a click there offers them.
+_SPACE_ACTIONS = {"build", "sell_building", "mortgage", "lift_mortgage", "auction", "hand_over"}
+
+
+def action_target(action: dict, view: dict | None = None) -> str | None:
+    """The board element a legal action is made on (``space:<index>``), or None."""
+    t = action.get("type")
+    if t in _SPACE_ACTIONS and board.is_deed(action.get("space")):
+        return f"space:{action['space']}"
+    if t in ("buy", "decline"):
+        offer = ((_view_get(view, "turn") or {}).get("offer"))
+        return f"space:{offer}" if board.is_deed(offer) else None
+    return None
+
+
+# An auction's bids fold into one log line instead of one line per raise.
+FOLD_EVENTS = {"bid"}
+
+
+def same_fold(previous: dict, event: dict) -> bool:
+    return previous.get("space") == event.get("space")
+
+
+def describe_fold(events: list[dict], names: list[str]) -> str:
+    """``7 bids for Formosa: the last, $ 2.600 by Ana``."""
+    last = events[-1]
+    if len(events) == 1:
+        return describe_event(last, names) or ""
+    return _("%(n)s bids for %(space)s; the last, %(amount)s by %(player)s") % {
+        "n": len(events), "space": space_name(last.get("space")), "amount": money(last.get("amount")),
+        "player": _who(last.get("seat"), names)}
+
+
+def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
+    """What the game-over card shows beside a player's place."""
+    worth = (outcome.get("net_worth") or {}).get(str(seat))
+    return [(_("net worth"), money(worth))] if worth is not None else [(_("bankrupt"), "")]

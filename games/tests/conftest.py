@@ -22,3 +22,13 @@ def started_game(players):
 
 def seat_user(game, players, seat):
     return next(p for p in players if game.seats.get(index=seat).user_id == p.pk)
+
+
+@pytest.fixture
+def mod(db):
+    """A moderator: a user in the moderators' group (fresh from the database, so its permissions load)."""
+    from accounts.moderation import ensure_moderator_group
+
+    user = User.objects.create_user("moderadora", password="pw-moderadora-123")
+    user.groups.add(ensure_moderator_group())
+    return User.objects.get(pk=user.pk)

@@ -3,8 +3,8 @@
 import pytest
 from django.test import Client
 
-from accounts.models import User
-from games.models import ApiToken, Game, Move
+from accounts.models import ApiToken, User
+from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
 

@@ -9,13 +9,13 @@ import pytest
 import websockets
 from django.test import Client
 
-from accounts.models import User
+from accounts.models import ApiToken, User
 from conftest import run_async
 from games import tables
 from games.actions import do_move
-from games.events import visible_to
-from games.models import ApiToken, Game
-from games.rulesets import get
+from games.core.events import visible_to
+from games.core.rulesets import get
+from games.models import Game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

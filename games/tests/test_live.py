@@ -6,10 +6,11 @@ import json
 import pytest
 import websockets
 
+from accounts.models import ApiToken
 from conftest import run_async
 from games.actions import do_move
-from games.models import ApiToken, Game
-from games.rulesets import get
+from games.core.rulesets import get
+from games.models import Game
 from games.tests.conftest import seat_user
 
 pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
@@ -85,9 +86,10 @@ def test_the_html_stream_sends_the_rendered_table(daphne_server, started_game):
         async with websockets.connect(url, origin=daphne_server) as ws:
             return await asyncio.wait_for(ws.recv(), 10)
 
-    html = run_async(scenario())
-    assert html.startswith('<div id="table" hx-swap-oob="outerHTML">')
-    assert started_game.seed not in html
+    message = json.loads(run_async(scenario()))
+    assert message["type"] == "table" and message["version"] == started_game.version
+    assert f'class="table-head" data-rev="{message["rev"]}"' in message["html"]
+    assert started_game.seed not in message["html"]
 
 
 def test_the_html_stream_speaks_the_viewers_language(daphne_server, started_game):
@@ -95,7 +97,7 @@ def test_the_html_stream_speaks_the_viewers_language(daphne_server, started_game
 
     async def first(headers):
         async with websockets.connect(url, origin=daphne_server, additional_headers=headers) as ws:
-            return await asyncio.wait_for(ws.recv(), 10)
+            return json.loads(await asyncio.wait_for(ws.recv(), 10))["html"]
 
     assert "What happened" in run_async(first({"Accept-Language": "en-US,en;q=0.9"}))
     assert "Qué pasó" in run_async(first({"Accept-Language": "en-US", "Cookie": "django_language=es"}))
@@ -119,3 +121,25 @@ def test_an_idle_socket_still_receives_the_next_move(daphne_server, started_game
             return await recv_type(ws, "update")
 
     assert run_async(scenario())["version"] == 1
+
+
+def test_a_page_that_missed_a_push_gets_the_table_when_it_checks_in(daphne_server, started_game):
+    """Layers drop messages silently: the page says which revision it shows every few seconds, and the server
+    sends the table again only when the page is behind."""
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{started_game.pk}/?format=html"
+
+    async def scenario():
+        async with websockets.connect(url, origin=daphne_server) as ws:
+            first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            await ws.send(json.dumps({"type": "hello", "rev": first["rev"]}))
+            try:
+                extra = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                extra = None
+            await ws.send(json.dumps({"type": "hello", "rev": first["rev"] - 1}))
+            again = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            return first, extra, again
+
+    first, extra, again = run_async(scenario())
+    assert extra is None  # up to date: nothing sent
+    assert again["type"] == "table" and again["rev"] == first["rev"]

@@ -6,10 +6,10 @@ import threading
 import pytest
 from django.db import connection
 
-from games import actions, tables
+from games import tables
 from games.actions import MoveRejected, do_move
+from games.core.rulesets import get
 from games.models import Game, Move
-from games.rulesets import get
 from games.tests.conftest import seat_user
 from games.verify import canonical, replay, verify_game
 
@@ -149,14 +149,56 @@ def test_seed_is_secret_until_the_end(started_game):
     assert Client().get(f"/games/{started_game.pk}/verify/").status_code == 200
 
 
-def test_after_commit_is_what_broadcasts(monkeypatch, started_game, players):
-    """Nothing is published while the transaction is open; once it commits, once."""
-    published = []
-    monkeypatch.setattr(actions, "after_commit", lambda gid, v: published.append((gid, v)))
+def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
+    """Broadcast after commit: while the move's transaction is open, a socket in the game's group receives
+    nothing (it would otherwise load a version the database does not have yet); once it commits, exactly
+    one message with the new version and revision."""
+    import asyncio
+
+    from channels.layers import get_channel_layer
+    from django.db import close_old_connections, transaction
+
+    from conftest import run_async
+    from games.broadcast import group_name
+
     seat, action = first_move(started_game)
-    do_move(started_game.pk, seat=seat, action=action, expected_version=0,
-            actor=seat_user(started_game, players, seat), source="ui")
-    assert published == [(started_game.pk, 1)]
+    moved, release = threading.Event(), threading.Event()
+
+    def move_in_an_open_transaction():
+        try:
+            with transaction.atomic():
+                do_move(started_game.pk, seat=seat, action=action, expected_version=0,
+                        actor=seat_user(started_game, players, seat), source="ui")
+                moved.set()
+                release.wait(10)  # the transaction stays open until the socket side has looked
+        finally:
+            close_old_connections()
+
+    async def scenario():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add(group_name(started_game.pk), channel)
+
+        async def receive(timeout):
+            try:
+                return await asyncio.wait_for(layer.receive(channel), timeout)
+            except TimeoutError:
+                return None
+
+        mover = asyncio.get_running_loop().run_in_executor(None, move_in_an_open_transaction)
+        await asyncio.get_running_loop().run_in_executor(None, moved.wait, 10)
+        during = await receive(0.6)
+        release.set()
+        await mover
+        after = await receive(5)
+        again = await receive(0.3)
+        return during, after, again
+
+    during, after, again = run_async(scenario())
+    game = Game.objects.get(pk=started_game.pk)
+    assert during is None  # still open: nothing was published
+    assert after == {"type": "game.changed", "version": 1, "rev": game.rev, "seal": game.seed_commitment}
+    assert again is None  # exactly once
 
 
 def test_verify_game_command(players):

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.sections import SECTIONS
+from games.core.sections import SECTIONS
 
 pytestmark = pytest.mark.django_db
 

@@ -1,40 +1,322 @@
-// Seat clocks: count down to each data-deadline; re-bound after every htmx swap.
+// The live table: one socket, morphing updates, moves sent with a visible pending state, moves made on the
+// board, ticking clocks. Each update is the table rendered for this viewer; it is morphed into the page
+// (idiomorph) so open panels, typed values, focus and scroll survive it. Every update carries the table's
+// revision: an older one never replaces a newer one, and a reconnecting page gets the current table at once.
 (function () {
+  "use strict";
+  var root = document.getElementById("table");
+  if (!root) return;
+  var gameId = root.dataset.game;
+  var csrf = (document.querySelector("meta[name=csrf-token]") || {}).content || "";
+  var statusEl = document.getElementById("conn-status");
+  var baseTitle = document.title;
+
+  function shownRev() {
+    var el = root.querySelector("[data-rev]");
+    return el ? Number(el.dataset.rev) : -1;
+  }
+
+  // ---- what the person is doing survives an update ------------------------------------------------------
+  // A form control the person changed is "dirty" until its form is sent: updates leave it alone.
+  root.addEventListener("input", function (e) { if (e.target.form) e.target.dataset.dirty = "1"; });
+  root.addEventListener("change", function (e) { if (e.target.form) e.target.dataset.dirty = "1"; });
+  function isDirty(node) {
+    return node.nodeType === 1 && node.dataset && node.dataset.dirty === "1";
+  }
+  var morphConfig = {
+    morphStyle: "innerHTML",
+    ignoreActiveValue: true,
+    callbacks: {
+      beforeNodeMorphed: function (oldNode) { return !isDirty(oldNode); },
+      beforeAttributeUpdated: function (name, node) {
+        if (name === "open" && node.tagName === "DETAILS") return false;  // the person opened or closed it
+        if (isDirty(node) && (name === "value" || name === "checked" || name === "selected")) return false;
+        return true;
+      },
+      beforeNodeRemoved: function (node) { return !(node.id === "target-pop"); },
+    },
+  };
+
+  function apply(html, force) {
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    var incoming = tpl.content.querySelector("[data-rev]");
+    var rev = incoming ? Number(incoming.dataset.rev) : -1;
+    if (!force && rev < shownRev()) return false;
+    var t0 = performance.now();
+    Idiomorph.morph(root, tpl.content, morphConfig);
+    afterUpdate();
+    (window.tableStats = window.tableStats || []).push(performance.now() - t0);  // read by bench/table_latency.py
+    if (waiting) waiting();
+    return true;
+  }
+
+  // ---- the socket --------------------------------------------------------------------------------------
+  var socket = null, retries = 0, everConnected = false;
+  function setStatus(state) {
+    if (!statusEl) return;
+    statusEl.dataset.state = state;
+    statusEl.hidden = state === "live";
+  }
+  // One socket and at most one pending reconnection: a socket that was replaced is ignored (its late close
+  // must not schedule a second one), and nothing is tried while the browser says it is offline.
+  var retryTimer = null;
+  function connect() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (socket && socket.readyState < 2) return;  // already open or opening
+    if (navigator.onLine === false) { setStatus(everConnected ? "reconnecting" : "connecting"); return; }  // "online" calls back
+    var proto = location.protocol === "https:" ? "wss://" : "ws://";
+    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html");
+    socket = ws;
+    ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; setStatus("live"); };
+    ws.onmessage = function (e) {
+      if (ws !== socket) return;
+      var msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if (msg.type === "table") { apply(msg.html, false); uncertain = false; }
+      else document.dispatchEvent(new CustomEvent("tablero:message", {detail: msg}));  // chat, presence...
+    };
+    ws.onclose = function () {
+      if (ws !== socket) return;
+      setStatus(everConnected ? "reconnecting" : "connecting");
+      retries += 1;
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(connect, Math.min(10000, 300 * Math.pow(2, Math.min(retries, 6))));  // the server sends the table on connect
+    };
+  }
+  // The network went away: an open socket may never hear of it (no close until TCP gives up, minutes later),
+  // so it is dropped now and the page says so; when the network is back the page reconnects at once, without
+  // waiting for the backoff, and the server's first message is the current table.
+  window.addEventListener("offline", function () {
+    if (socket && socket.readyState < 2) socket.close();
+    setStatus(everConnected ? "reconnecting" : "connecting");
+  });
+  window.addEventListener("online", function () { retries = 0; connect(); });
+  // Back from the back-forward cache, or a hidden tab shown again while its socket is down: reconnect now.
+  window.addEventListener("pageshow", function (e) { if (e.persisted) connect(); });
+  document.addEventListener("visibilitychange", function () { if (!document.hidden && socket && socket.readyState > 1) connect(); });
+  // Channel layers drop a message now and then without a word: every few seconds (and when the tab comes
+  // back) the page tells the server which revision it shows, and gets the table again if it is behind.
+  function checkIn() {
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify({type: "hello", rev: shownRev()}));
+  }
+  setInterval(checkIn, 5000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) checkIn(); });
+
+  // ---- moves -------------------------------------------------------------------------------------------
+  var busy = null;
+  // A move whose request failed on the network may still have reached the server (only the answer was lost):
+  // until the socket brings the table again, a stale refusal is not retried, so that move is never made twice.
+  var uncertain = false;
+  function send(form, retried) {
+    if (busy) return;
+    busy = form;
+    var button = form.querySelector("button[type=submit], button:not([type])");
+    form.classList.add("is-pending");
+    root.classList.add("is-busy");
+    if (button) { button.setAttribute("aria-busy", "true"); }
+    var target = form.dataset.target && root.querySelectorAll('[data-target="' + form.dataset.target + '"]:not(form)');
+    if (target) target.forEach(function (el) { el.classList.add("is-pending"); });
+    var body = new FormData(form);
+    var sentVersion = body.get("version");
+    var revAtSend = shownRev();
+    var live = socket && socket.readyState === 1;
+    var headers = {"X-CSRFToken": csrf, "HX-Request": "true"};
+    if (live) headers["X-Table-Live"] = "1";  // the socket will bring the new table
+    fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin", headers: headers})
+      .then(function (r) { return r.text().then(function (t) { return {ok: r.ok, status: r.status, text: t}; }); })
+      .then(function (res) {
+        if (res.status === 204) { awaitPush(revAtSend, done); return; }
+        done();
+        if (!res.ok) { showError(root.dataset.failText || "Error"); return; }
+        form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+        apply(res.text, false);
+        // The table moved on between the render and the click: if the same move is still offered, send it
+        // again at the new version, once, so the click is not lost.
+        var stale = root.querySelector(".refusal[data-code=stale]");
+        if (stale && !retried && !uncertain) {
+          var again = root.querySelector("form[data-act][data-key='" + form.dataset.key + "']");
+          if (again && again.querySelector("input[name=version]").value !== sentVersion) { stale.remove(); send(again, true); }
+        }
+      })
+      .catch(function () { done(); uncertain = true; showError(root.dataset.offlineText || "Offline"); });
+    function done() {
+      busy = null;
+      form.classList.remove("is-pending");
+      root.classList.remove("is-busy");
+      if (button) button.removeAttribute("aria-busy");
+      root.querySelectorAll(".is-pending").forEach(function (el) { el.classList.remove("is-pending"); });
+    }
+  }
+  // The move was taken; the button stays pending until the socket shows its result (so a second click cannot
+  // repeat it), or the table is fetched if no push comes.
+  var waiting = null;
+  function awaitPush(revAtSend, done) {
+    var started = Date.now();
+    waiting = function () {
+      if (shownRev() > revAtSend) { waiting = null; done(); return true; }
+      return false;
+    };
+    (function check() {
+      if (!waiting) return;
+      if (waiting()) return;
+      if (Date.now() - started > 4000) {
+        waiting = null;
+        fetch("/games/" + gameId + "/table/", {credentials: "same-origin"})
+          .then(function (r) { return r.text(); }).then(function (t) { apply(t, false); done(); }, done);
+        return;
+      }
+      setTimeout(check, 50);
+    })();
+  }
+  function showError(text) {
+    var box = document.createElement("div");
+    box.className = "refusal";
+    box.setAttribute("role", "alert");
+    box.textContent = text;
+    root.prepend(box);
+    setTimeout(function () { box.remove(); }, 5000);
+  }
+  root.addEventListener("submit", function (e) {
+    var form = e.target.closest("form[data-act]");
+    if (!form) {
+      // Table forms (sit down, start, take the seat back) post normally; a pushed render carries no
+      // per-person CSRF token, so the page's own token goes with them.
+      var plain = e.target.closest("form");
+      if (plain && (plain.getAttribute("method") || "").toLowerCase() === "post" && !plain.querySelector("[name=csrfmiddlewaretoken]")) {
+        var token = document.createElement("input");
+        token.type = "hidden";
+        token.name = "csrfmiddlewaretoken";
+        token.value = csrf;
+        plain.appendChild(token);
+      }
+      return;
+    }
+    e.preventDefault();
+    closePop();
+    send(form, false);
+  });
+
+  // ---- moves on the board ------------------------------------------------------------------------------
+  // A legal move names its board element (data-target); the element lights up, and a click there makes the
+  // move at once when it is the only one and free, or offers the moves for that place in a small card.
+  var pop = null;
+  function closePop() { if (pop) { pop.remove(); pop = null; } }
+  function formsFor(key) {
+    return Array.prototype.filter.call(root.querySelectorAll("form[data-act][data-target]"), function (f) {
+      return f.dataset.target === key;
+    });
+  }
+  function keysOf(el) {
+    return [el.dataset.target, el.dataset.target2].filter(Boolean);
+  }
+  function markTargets() {
+    var legal = {};
+    root.querySelectorAll("form[data-act][data-target]").forEach(function (f) { legal[f.dataset.target] = true; });
+    root.querySelectorAll("[data-target]:not(form)").forEach(function (el) {
+      el.classList.toggle("is-legal", keysOf(el).some(function (k) { return legal[k]; }));
+    });
+  }
+  function openPop(el, forms, x, y) {
+    closePop();
+    pop = document.createElement("div");
+    pop.id = "target-pop";
+    pop.className = "target-pop card";
+    pop.setAttribute("role", "dialog");
+    var title = el.getAttribute("aria-label");
+    if (title) { var h = document.createElement("p"); h.className = "target-pop-title"; h.textContent = title; pop.appendChild(h); }
+    forms.forEach(function (f) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "act";
+      b.textContent = f.querySelector("button").textContent;
+      b.addEventListener("click", function () { closePop(); send(f, false); });
+      pop.appendChild(b);
+    });
+    var cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "btn-ghost";
+    cancel.textContent = root.dataset.cancelText || "Cancel";
+    cancel.addEventListener("click", closePop);
+    pop.appendChild(cancel);
+    document.body.appendChild(pop);
+    var w = pop.offsetWidth, hgt = pop.offsetHeight;
+    pop.style.left = Math.max(8, Math.min(window.innerWidth - w - 8, x - w / 2)) + "px";
+    pop.style.top = Math.max(8, Math.min(window.innerHeight - hgt - 8, y + 12)) + "px";
+    pop.querySelector("button").focus();
+  }
+  function activate(el, x, y) {
+    var forms = [];
+    keysOf(el).forEach(function (k) { forms = forms.concat(formsFor(k)); });
+    if (!forms.length) return;
+    if (forms.length === 1 && forms[0].dataset.direct === "1") { send(forms[0], false); return; }
+    openPop(el, forms, x, y);
+  }
+  root.addEventListener("click", function (e) {
+    var el = e.target.closest("[data-target]:not(form)");
+    if (!el || !el.classList.contains("is-legal")) return;
+    e.preventDefault();
+    activate(el, e.clientX, e.clientY);
+  });
+  root.addEventListener("keydown", function (e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    var el = e.target.closest && e.target.closest("[data-target]:not(form)");
+    if (!el || !el.classList.contains("is-legal")) return;
+    e.preventDefault();
+    var r = el.getBoundingClientRect();
+    activate(el, r.left + r.width / 2, r.bottom);
+  });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") closePop(); });
+  document.addEventListener("click", function (e) {
+    if (pop && !pop.contains(e.target) && !e.target.closest("[data-target]")) closePop();
+  });
+
+  // ---- clocks ------------------------------------------------------------------------------------------
   function fmt(s) {
-    if (s <= 0) return "0:00";
+    s = Math.max(0, s);
     if (s >= 86400) return Math.floor(s / 86400) + "d " + Math.floor((s % 86400) / 3600) + "h";
     if (s >= 3600) return Math.floor(s / 3600) + "h " + Math.floor((s % 3600) / 60) + "m";
     var m = Math.floor(s / 60), r = Math.floor(s % 60);
     return m + ":" + (r < 10 ? "0" : "") + r;
   }
   function tick() {
-    document.querySelectorAll("[data-deadline]").forEach(function (el) {
-      var left = (Date.parse(el.dataset.deadline) - Date.now()) / 1000;
-      el.textContent = fmt(left);
-      el.classList.toggle("low", left < 15);
+    var now = Date.now();
+    root.querySelectorAll(".clock").forEach(function (el) {
+      var move = Number(el.dataset.move || 0), reserve = Number(el.dataset.reserve || 0);
+      var started = el.dataset.started ? Date.parse(el.dataset.started) : null;
+      var moveLeft = move, reserveLeft = reserve;
+      if (started !== null) {
+        var used = (now - started) / 1000;
+        moveLeft = move - used;
+        if (moveLeft < 0) { reserveLeft = reserve + moveLeft; moveLeft = 0; }
+      }
+      var m = el.querySelector(".clock-move"), r = el.querySelector(".clock-reserve");
+      if (m) m.textContent = started !== null ? fmt(moveLeft) : "";
+      if (r) r.textContent = fmt(reserveLeft);
+      el.classList.toggle("low", started !== null && moveLeft + reserveLeft < 15);
     });
   }
-  setInterval(tick, 500);
-  document.addEventListener("htmx:afterSwap", tick);
-  document.addEventListener("htmx:oobAfterSwap", tick);
-  tick();
-})();
 
-// Never let an older render replace a newer one: the answer to a click and the
-// socket's push can arrive in either order.
-(function () {
-  function current() {
-    var el = document.querySelector("#table [data-version]");
-    return el ? Number(el.textContent) : -1;
+  function afterUpdate() {
+    markTargets();
+    tick();
+    var mine = root.querySelector("[data-your-turn]");
+    document.title = (mine ? "\u25cf " : "") + baseTitle;
+    // Other scripts (chat, your-turn signals) listen instead of reaching into this one.
+    document.dispatchEvent(new CustomEvent("tablero:table", {detail: {rev: shownRev(), yourTurn: !!mine}}));
   }
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    if (!e.detail.target || e.detail.target.id !== "table") return;
-    var m = /data-version>(\d+)</.exec(e.detail.serverResponse || "");
-    if (m && Number(m[1]) < current()) e.detail.shouldSwap = false;
-  });
-  document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    var frag = e.detail.fragment;
-    var el = frag && frag.querySelector ? frag.querySelector("[data-version]") : null;
-    if (el && Number(el.textContent) < current()) e.detail.shouldSwap = false;
-  });
+  // The one socket, shared: other scripts send through it (``tablero.send({type: "chat", ...})``).
+  window.tablero = {
+    send: function (msg) {
+      if (!socket || socket.readyState !== 1) return false;
+      socket.send(JSON.stringify(msg));
+      return true;
+    },
+    connected: function () { return !!socket && socket.readyState === 1; },
+  };
+
+  setInterval(tick, 500);
+  afterUpdate();
+  connect();
 })();

@@ -1,4 +1,4 @@
-"""Argentilandia rules engine (pure Python). ``RULESET`` implements games.rulesets.Ruleset."""
+"""Argentilandia rules engine (pure Python). ``RULESET`` implements games.core.rulesets.Ruleset."""
 
 from .ruleset import RULESET
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from . import board as B
 from . import contest, purchase, special, trade, turn, union
 from .errors import IllegalAction, _, refuse
 from .industry import is_bought, monopolist
-from .state import (
+from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
     PHASE_DRAFT,
@@ -16,21 +19,15 @@ from .state import (
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
-    is_blocked,
-    mps_in,
-    tokens_left,
 )
+from .state import is_blocked, is_int, mps_in, tokens_left
 from .victory import province_monopolist
-
-MAIN_TURN_ACTIONS = {
-    "end_turn", "buy_mp", "buy_port", "buy_factory", "buy_percentage", "buy_official", "buy_stockbroker",
-    "bank_trade", "port_trade", "intl_trade", "offer_trade", "cancel_offer", "buy_rival_mp",
-    "buy_rival_percentage", "move_union", "claim_special", "accept_offer", "refuse_offer",
-}
-RESPONSE_ACTIONS = {"accept_offer", "refuse_offer", "counter_offer"}
 
 
 def to_move(state: dict) -> list[int]:
+    """Seats whose action is required now: the discarders, the contest roller; in the main phase every
+    seat an open offer waits for (their clock is the visible timer), then the player on turn unless
+    their own offer still waits for answers; else the player on turn."""
     ph = state["phase"]
     if ph == PHASE_OVER:
         return []
@@ -39,114 +36,144 @@ def to_move(state: dict) -> list[int]:
     if ph in (PHASE_CONTEST, PHASE_ROLLOFF):
         r = contest.roller(state)
         return [] if r is None else [r]
-    return [state["current"]]
+    cur = state["current"]
+    if ph != PHASE_MAIN:
+        return [cur]
+    answering = trade.recipients(state)
+    if cur in answering or trade.awaits_answer(state, cur):
+        return answering
+    return answering + [cur]
 
 
-def _not_your_turn() -> IllegalAction:
-    return refuse(_("It is not your turn."), "round-summary")
+Handler = Callable[[dict, int, dict], list]
+
+
+def _end_turn(state: dict, seat: int, action: dict) -> list[dict]:
+    return turn.end_turn(state, seat)
+
+
+def _roll(state: dict, seat: int, action: dict) -> list[dict]:
+    return turn.roll(state, seat)
+
+
+def _contest_roll(state: dict, seat: int, action: dict) -> list[dict]:
+    return contest.roll(state, seat)
+
+
+def _buy_official(state: dict, seat: int, action: dict) -> list[dict]:
+    return purchase.buy_card(state, seat, "official")
+
+
+def _buy_stockbroker(state: dict, seat: int, action: dict) -> list[dict]:
+    return purchase.buy_card(state, seat, "stockbroker")
+
+
+def _buy_rival_mp(state: dict, seat: int, action: dict) -> list[dict]:
+    return contest.start(state, seat, "mp", action)
+
+
+def _buy_rival_percentage(state: dict, seat: int, action: dict) -> list[dict]:
+    return contest.start(state, seat, "percentage", action)
+
+
+# Answers to an offer: any addressed player may make them in the main phase, on turn or not.
+RESPONSES: dict[str, Handler] = {
+    "accept_offer": trade.accept_offer,
+    "refuse_offer": trade.refuse_offer,
+    "counter_offer": trade.counter_offer,
+}
+
+# The player on turn's actions after the roll (Round Summary 5-9).
+MAIN: dict[str, Handler] = {
+    "end_turn": _end_turn,
+    "buy_mp": purchase.buy_free_mp,
+    "buy_port": purchase.buy_port,
+    "buy_factory": purchase.buy_factory,
+    "buy_percentage": purchase.buy_percentage,
+    "buy_official": _buy_official,
+    "buy_stockbroker": _buy_stockbroker,
+    "bank_trade": trade.bank_trade,
+    "port_trade": trade.port_trade,
+    "intl_trade": trade.intl_trade,
+    "offer_trade": trade.make_offer,
+    "cancel_offer": trade.cancel_offer,
+    "buy_rival_mp": _buy_rival_mp,
+    "buy_rival_percentage": _buy_rival_percentage,
+    "move_union": turn.move_union,
+    "claim_special": special.claim,
+    "accept_offer": trade.accept_offer,
+    "refuse_offer": trade.refuse_offer,
+}
+
+
+class PhaseRules(NamedTuple):
+    """What a phase allows: its handlers, whether only the player on turn acts, and the refusal
+    (message, rule slug) for any other action type."""
+
+    handlers: dict[str, Handler]
+    turn_only: bool
+    message: str
+    rule: str
+
+
+# The dispatch table: phase -> the action types it accepts and their handlers.
+HANDLERS: dict[str, PhaseRules] = {
+    PHASE_DRAFT: PhaseRules({"place_mp": turn.draft_place}, True,
+                            _("Choose a free MP for the preliminary round."), "preliminary-round"),
+    PHASE_PRELIM_BUY: PhaseRules({"buy_mp": turn.prelim_buy, "pass": turn.prelim_buy}, True,
+                                 _("In this phase you may only buy 1 MP or pass: no trades, ports or officials."),
+                                 "preliminary-round"),
+    PHASE_PRE_ROLL: PhaseRules({"roll": _roll, "move_union": turn.move_union, "buy_rival_percentage": _buy_rival_percentage},
+                               True, _("Roll the dice first (only a Corrupt Official or a Stockbroker may be played before)."),
+                               "round-summary"),
+    PHASE_DISCARD: PhaseRules({"discard": turn.discard}, False, _("Discards after doubles come first."), "doubling"),
+    PHASE_UNION: PhaseRules({"move_union": turn.move_union}, True,
+                            _("After doubles you must move the Union Organizer."), "doubling"),
+    PHASE_CONTEST: PhaseRules({"contest_roll": _contest_roll}, False,
+                              _("The contest must be rolled first."), "buying-another-players-mp"),
+    PHASE_ROLLOFF: PhaseRules({"contest_roll": _contest_roll}, False,
+                              _("The contest must be rolled first."), "buying-another-players-mp"),
+    PHASE_MAIN: PhaseRules(MAIN, True, _("Unknown or unavailable action %(type)s."), "round-summary"),
+}
+
+
+def _check_envelope(state: dict, seat: int, action: dict) -> None:
+    """Every action is an object with a string type, from a real seat, while the game runs."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        refuse(_("An action needs a type."), "round-summary")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+        refuse(_("There is no such seat."), "round-summary")
+    if state["phase"] == PHASE_OVER:
+        refuse(_("The game is over."), "victory")
+
+
+def handler_for(state: dict, seat: int, t: str) -> Handler:
+    """The handler for action type ``t`` by ``seat`` now, or a refusal citing the phase's rule."""
+    ph = state["phase"]
+    if ph == PHASE_MAIN and seat != state["current"] and t in RESPONSES:
+        return RESPONSES[t]
+    rules = HANDLERS[ph]
+    if rules.turn_only and seat != state["current"]:
+        refuse(_("It is not your turn."), "round-summary")
+    handler = rules.handlers.get(t)
+    if handler is None:
+        refuse(rules.message, rules.rule, **({"type": t} if "%(type)s" in rules.message else {}))
+    return handler
 
 
 def dispatch(state: dict, seat: int, action: dict) -> list[dict]:
     """Apply ``action`` to ``state`` in place (the caller passes a copy)."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise refuse(_("An action needs a type."), "round-summary")
-    if not isinstance(seat, int) or not 0 <= seat < state["num_players"]:
-        raise refuse(_("There is no such seat."), "round-summary")
-    t = action["type"]
-    ph = state["phase"]
-    if ph == PHASE_OVER:
-        raise refuse(_("The game is over."), "victory")
-    if ph == PHASE_DISCARD:
-        if t != "discard":
-            raise refuse(_("Discards after doubles come first."), "doubling")
-        return turn.discard(state, seat, action)
-    if ph in (PHASE_CONTEST, PHASE_ROLLOFF):
-        if t != "contest_roll":
-            raise refuse(_("The contest must be rolled first."), "buying-another-players-mp")
-        return contest.roll(state, seat)
-    cur = state["current"]
-    if ph == PHASE_MAIN and seat != cur and t in RESPONSE_ACTIONS:
-        return _respond(state, seat, t, action)
-    if seat != cur:
-        raise _not_your_turn()
-    if ph == PHASE_DRAFT:
-        if t != "place_mp":
-            raise refuse(_("Choose a free MP for the preliminary round."), "preliminary-round")
-        return turn.draft_place(state, seat, action)
-    if ph == PHASE_PRELIM_BUY:
-        if t not in ("buy_mp", "pass"):
-            raise refuse(_("In this phase you may only buy 1 MP or pass: no trades, ports or officials."), "preliminary-round")
-        return turn.prelim_buy(state, seat, action)
-    if ph == PHASE_PRE_ROLL:
-        if t == "roll":
-            return turn.roll(state, seat)
-        if t == "move_union":
-            return turn.move_union(state, seat, action)
-        if t == "buy_rival_percentage":
-            return contest.start(state, seat, "percentage", action)
-        raise refuse(_("Roll the dice first (only a Corrupt Official or a Stockbroker may be played before)."), "round-summary")
-    if ph == PHASE_UNION:
-        if t != "move_union":
-            raise refuse(_("After doubles you must move the Union Organizer."), "doubling")
-        return turn.move_union(state, seat, action)
-    # main phase, player on turn
-    return _main(state, seat, t, action)
-
-
-def _respond(state: dict, seat: int, t: str, action: dict) -> list[dict]:
-    if t == "accept_offer":
-        return trade.accept_offer(state, seat, action)
-    if t == "refuse_offer":
-        return trade.refuse_offer(state, seat, action)
-    return trade.counter_offer(state, seat, action)
-
-
-def _main(state: dict, seat: int, t: str, action: dict) -> list[dict]:
-    if t == "end_turn":
-        return turn.end_turn(state, seat)
-    if t == "buy_mp":
-        return purchase.buy_free_mp(state, seat, action)
-    if t == "buy_port":
-        return purchase.buy_port(state, seat, action)
-    if t == "buy_factory":
-        return purchase.buy_factory(state, seat, action)
-    if t == "buy_percentage":
-        return purchase.buy_percentage(state, seat, action)
-    if t == "buy_official":
-        return purchase.buy_card(state, seat, "official")
-    if t == "buy_stockbroker":
-        return purchase.buy_card(state, seat, "stockbroker")
-    if t == "bank_trade":
-        return trade.bank_trade(state, seat, action)
-    if t == "port_trade":
-        return trade.port_trade(state, seat, action)
-    if t == "intl_trade":
-        return trade.intl_trade(state, seat, action)
-    if t == "offer_trade":
-        return trade.make_offer(state, seat, action)
-    if t == "cancel_offer":
-        return trade.cancel_offer(state, seat, action)
-    if t == "accept_offer":
-        return trade.accept_offer(state, seat, action)
-    if t == "refuse_offer":
-        return trade.refuse_offer(state, seat, action)
-    if t == "buy_rival_mp":
-        return contest.start(state, seat, "mp", action)
-    if t == "buy_rival_percentage":
-        return contest.start(state, seat, "percentage", action)
-    if t == "move_union":
-        return turn.move_union(state, seat, action)
-    if t == "claim_special":
-        return special.claim(state, seat, action)
-    raise refuse(_("Unknown or unavailable action %(type)s."), "round-summary", type=t)
+    _check_envelope(state, seat, action)
+    return handler_for(state, seat, action["type"])(state, seat, action)
 
 
 # ---- legal actions ---------------------------------------------------------
 
 
 def legal(state: dict, seat: int) -> list[dict]:
+    """The concrete actions ``seat`` may take now (open-ended ones as examples: see docs/API.md)."""
     ph = state["phase"]
-    if ph == PHASE_OVER:
+    if ph == PHASE_OVER or not is_int(seat) or not 0 <= seat < state["num_players"]:
         return []
     if ph == PHASE_DISCARD:
         need = state["discards"][seat]
@@ -243,7 +270,7 @@ def _exchanges(state: dict, seat: int) -> list[dict]:
     hand = state["hands"][seat]
     bank = state["bank"]
     out: list[dict] = []
-    ratios: list[tuple[dict, int]] = [({"type": "bank_trade"}, 4)]
+    ratios: list[tuple[dict, int]] = [] if trade.bank_refusal(state, seat) else [({"type": "bank_trade"}, 4)]
     for port in B.PORT_IDS:
         if state["ports"][port] == seat:
             try:
@@ -264,7 +291,7 @@ def _exchanges(state: dict, seat: int) -> list[dict]:
 
 
 def _main_actions(state: dict, seat: int) -> list[dict]:
-    out: list[dict] = [{"type": "end_turn"}]
+    out: list[dict] = [] if trade.awaits_answer(state, seat) else [{"type": "end_turn"}]
     out += _free_mps(state, seat, prelim=False)
     hand = state["hands"][seat]
     has_token = tokens_left(state, seat) > 0
@@ -292,10 +319,7 @@ def _main_actions(state: dict, seat: int) -> list[dict]:
     out += _rival_percentages(state, seat)
     out += _union_moves(state, seat)
     out += [{"type": "claim_special", "province": p, "kind": k} for p, k in special.claimable(state, seat)]
-    # Representative trade offers: 1 card of the material held most for 1 of each other, to everyone.
-    if sum(hand.values()):
-        top = max(B.MATERIALS, key=lambda k: hand[k])
-        out += [{"type": "offer_trade", "to": None, "give": {top: 1}, "get": {m: 1}} for m in B.MATERIALS if m != top]
+    out += offer_examples(state, seat)
     for o in state["offers"]:
         if o["from"] == seat:
             out.append({"type": "cancel_offer", "offer_id": o["id"]})
@@ -304,11 +328,42 @@ def _main_actions(state: dict, seat: int) -> list[dict]:
     return out
 
 
+def offers_left(state: dict, seat: int) -> bool:
+    return state["flags"].get("offers_made", {}).get(str(seat), 0) < trade.MAX_OFFERS_PER_TURN
+
+
+def offer_examples(state: dict, seat: int) -> list[dict]:
+    """Open-ended offers (docs/API.md: any valid give/get is accepted; these are examples): 1 card of the
+    material held most for 1 of each other, to everyone, and for the material held least to each player."""
+    hand = state["hands"][seat]
+    if not sum(hand.values()) or not offers_left(state, seat):
+        return []
+    top = max(B.MATERIALS, key=lambda k: hand[k])
+    out = [{"type": "offer_trade", "to": None, "give": {top: 1}, "get": {m: 1}} for m in B.MATERIALS if m != top]
+    low = min((m for m in B.MATERIALS if m != top), key=lambda k: hand[k])
+    out += [{"type": "offer_trade", "to": s, "give": {top: 1}, "get": {low: 1}}
+            for s in range(state["num_players"]) if s != seat]
+    return out
+
+
+def counter_examples(state: dict, seat: int, o: dict) -> list[dict]:
+    """Counter-offers to an offer (examples of the open-ended action): 1 of a card we hold for 1 of each
+    card the offer gives."""
+    hand = state["hands"][seat]
+    if o["from"] != state["current"] or o.get("counter_to") is not None or not offers_left(state, seat):
+        return []
+    held = sorted((m for m in B.MATERIALS if hand[m] > 0), key=lambda k: -hand[k])[:3]
+    return [{"type": "counter_offer", "offer_id": o["id"], "give": {m: 1}, "get": {g: 1}}
+            for g in o["give"] for m in held if m != g]
+
+
 def _answer(state: dict, seat: int, o: dict) -> list[dict]:
     out = [{"type": "refuse_offer", "offer_id": o["id"]}]
     hands = state["hands"]
     if all(hands[o["from"]][m] >= c for m, c in o["give"].items()) and all(hands[seat][m] >= c for m, c in o["get"].items()):
         out.insert(0, {"type": "accept_offer", "offer_id": o["id"]})
+    if seat != state["current"]:
+        out += counter_examples(state, seat, o)
     return out
 
 

@@ -1,5 +1,9 @@
 """A heuristic bot: draft frequent numbers, build province monopolies and one industry monopoly at a
-time, use officials/stockbrokers to complete them, trade surplus for what it lacks."""
+time, use officials/stockbrokers to complete them, trade surplus for what it lacks.
+
+Trading with people (issue 8/13): it answers every offer addressed to it (accept, counter or refuse),
+offers a card of its own to the others when one card completes a purchase, uses its Stockbrokers in
+contests, and does not hoard: above ``HAND_LIMIT`` cards it spends or trades down."""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import random
 
 from . import actions
 from . import board as B
-from .state import (
+from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
     PHASE_DRAFT,
@@ -21,6 +25,13 @@ from .state import (
 from .victory import all_vp, holds_material, province_monopolist
 
 WANT_ALWAYS = ("oil", "soy", "metals")
+HAND_LIMIT = 7  # more than this risks the doubles discard (Doubles a.)
+BOT_OFFERS_PER_TURN = 2
+RECIPES = (  # the Exchange and Cost card's fixed recipes
+    {"oil": 1, "soy": 1, "metals": 1},  # a percentage
+    {"grapes": 1, "cows": 1, "sheep": 1},  # a Corrupt Official
+    {"wood": 1, "tobacco": 1, "fish": 1},  # a Stockbroker
+)
 
 
 def ways(n: int) -> int:
@@ -83,6 +94,9 @@ def _surplus_trade(state: dict, seat: int, legal: list[dict]) -> dict | None:
     lacking = [m for m in B.MATERIALS if hand[m] == 0 and m in wants]
     if not lacking:
         lacking = [m for m in B.MATERIALS if hand[m] == 0]
+    if not lacking and sum(hand.values()) > HAND_LIMIT:  # trade down rather than hoard
+        low = min(hand.values())
+        lacking = [m for m in B.MATERIALS if hand[m] == low]
     if not lacking:
         return None
     best = None
@@ -92,6 +106,8 @@ def _surplus_trade(state: dict, seat: int, legal: list[dict]) -> dict | None:
         ratio = 4 if a["type"] == "bank_trade" else (2 if a["type"] == "intl_trade" else B.PORTS[a["port"]]["ratio"])
         give = a["give"]
         keep = 3 if give in WANT_ALWAYS else 1
+        if sum(hand.values()) > HAND_LIMIT:
+            keep = 1
         if hand[give] < ratio + keep:
             continue
         key = (ratio, -hand[give])
@@ -106,13 +122,19 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
         by.setdefault(a["type"], []).append(a)
     if "claim_special" in by:
         return by["claim_special"][0]
-    for a in by.get("accept_offer", []):
-        return a
-    # complete industries with stockbrokers
+    answer = _answer_offers(state, seat, legal)
+    if answer is not None:
+        return answer
+    # stockbrokers: into industries it shares, owns, or whose material it produces
+    best_sb = None
     for a in by.get("buy_rival_percentage", []):
         info = state["industries"][a["industry"]]
-        if info["slots"].count(seat) >= 2 or info["owner"] == seat:
-            return a
+        mine = info["slots"].count(seat)
+        key = (mine, info["owner"] == seat, holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"]))
+        if (mine or key[2]) and (best_sb is None or key > best_sb[0]):
+            best_sb = (key, a)
+    if best_sb:
+        return best_sb[1]
     # complete provinces with officials
     best = None
     for a in by.get("buy_rival_mp", []):
@@ -138,17 +160,26 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
         return max(by["buy_mp"], key=lambda a: _slot_score(state, seat, a["province"], a["slot"]))
     if "buy_port" in by:
         return by["buy_port"][0]
+    hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
     targets_mp = any(a for a in actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
-    if "buy_official" in by and state["officials"][seat] < 2 and targets_mp:
+    if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
-    if "buy_stockbroker" in by and state["stockbrokers"][seat] < 1:
+    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 or hoarding):
         return by["buy_stockbroker"][0]
+    offer = _purchase_offer(state, seat, by)
+    if offer:
+        return offer
     t = _surplus_trade(state, seat, legal)
     if t:
         return t
-    for a in by.get("refuse_offer", []):
-        return a
-    return {"type": "end_turn"}
+    offer = _offer_before_banking(state, seat, by, legal)
+    if offer:
+        return offer
+    if "cancel_offer" in by:  # nobody answered yet: withdraw rather than wait for ever
+        return by["cancel_offer"][0]
+    if "end_turn" in by:
+        return {"type": "end_turn"}
+    return legal[0]
 
 
 def choose(state: dict, seat: int, rng: random.Random) -> dict:
@@ -184,16 +215,127 @@ def choose(state: dict, seat: int, rng: random.Random) -> dict:
     return _main(state, seat, legal)
 
 
-def _respond(state: dict, seat: int, legal: list[dict]) -> dict:
+def _gain(hand: dict, cards: dict) -> float:
+    """What receiving ``cards`` is worth: a material we lack counts double, a scarce one once, plenty half."""
+    h = dict(hand)
+    total = 0.0
+    for m, c in cards.items():
+        for _ in range(c):
+            total += 2.0 if h[m] == 0 else (1.0 if h[m] < 2 else 0.5)
+            total += 0.5 if m in WANT_ALWAYS and h[m] < 2 else 0.0
+            h[m] += 1
+    return total
+
+
+def _cost(hand: dict, cards: dict) -> float:
+    """What giving ``cards`` costs: the last card of a material counts double, the second once, more half."""
+    h = dict(hand)
+    total = 0.0
+    for m, c in cards.items():
+        for _ in range(c):
+            h[m] -= 1
+            total += 2.0 if h[m] < 1 else (1.0 if h[m] < 2 else 0.5)
+            total += 0.5 if m in WANT_ALWAYS and h[m] < 2 else 0.0
+    return total
+
+
+def _near_victory(state: dict, seat: int) -> bool:
+    return all_vp(state)[seat] >= state["vp_to_win"] - 4
+
+
+def good_offer(state: dict, seat: int, offer: dict) -> bool:
+    """Accept when the cards coming in are worth more to us than those going out, and never feed a
+    player close to victory."""
     hand = state["hands"][seat]
+    if _near_victory(state, offer["from"]):
+        return False
+    return _gain(hand, offer["give"]) > _cost(hand, offer["get"])
+
+
+def _counter_for(state: dict, seat: int, offer: dict, legal: list[dict]) -> dict | None:
+    """A counter we would accept ourselves: one of our spare cards for one card of the offer we want."""
+    if _near_victory(state, offer["from"]):
+        return None
+    hand = state["hands"][seat]
+    best = None
     for a in legal:
-        if a["type"] == "accept_offer":
-            o = next(x for x in state["offers"] if x["id"] == a["offer_id"])
-            gain = sum(c for m, c in o["give"].items() if hand[m] == 0)
-            cost = sum(c for m, c in o["get"].items() if hand[m] - c < 1)
-            if gain > 0 and cost == 0:
-                return a
-    for a in legal:
-        if a["type"] == "refuse_offer":
-            return a
-    return legal[0]
+        if a["type"] != "counter_offer" or a["offer_id"] != offer["id"]:
+            continue
+        score = _gain(hand, a["get"]) - _cost(hand, a["give"])
+        if score > 0 and (best is None or score > best[0]):
+            best = (score, a)
+    return best[1] if best else None
+
+
+def _answer_offers(state: dict, seat: int, legal: list[dict]) -> dict | None:
+    """Answer every offer addressed to us: accept a good one, else counter, else refuse."""
+    for o in state["offers"]:
+        if seat not in o["to"]:
+            continue
+        accept = {"type": "accept_offer", "offer_id": o["id"]}
+        if accept in legal and good_offer(state, seat, o):
+            return accept
+        counter = _counter_for(state, seat, o, legal)
+        if counter is not None:
+            return counter
+        return {"type": "refuse_offer", "offer_id": o["id"]}
+    return None
+
+
+def _missing_one(hand: dict, recipe: dict) -> str | None:
+    """The one card short of ``recipe`` (None when affordable or short of more)."""
+    short = [m for m, c in recipe.items() if hand[m] < c]
+    return short[0] if len(short) == 1 and recipe[short[0]] - hand[short[0]] == 1 else None
+
+
+def _wanted_card(state: dict, seat: int, by: dict) -> str | None:
+    """A card that would complete a purchase: a free MP in play (3 different), an industry percentage,
+    a Corrupt Official or a Stockbroker."""
+    hand = state["hands"][seat]
+    kinds = [m for m in B.MATERIALS if hand[m] > 0]
+    if "buy_mp" not in by and len(kinds) == 2 and actions._free_mps(
+            {**state, "hands": [dict(h, **{m: max(h[m], 1) for m in B.MATERIALS}) for h in state["hands"]]}, seat, False):
+        return min((m for m in B.MATERIALS if hand[m] == 0), key=lambda m: (m not in WANT_ALWAYS, m))
+    for recipe in RECIPES:
+        m = _missing_one(hand, recipe)
+        if m is not None:
+            return m
+    return None
+
+
+def _purchase_offer(state: dict, seat: int, by: dict) -> dict | None:
+    """Offer the others one spare card for the one card that completes a purchase (at most
+    BOT_OFFERS_PER_TURN a turn, one open at a time)."""
+    if "offer_trade" not in by or actions.trade.awaits_answer(state, seat):
+        return None
+    if state["flags"].get("offers_made", {}).get(str(seat), 0) >= BOT_OFFERS_PER_TURN:
+        return None
+    want = _wanted_card(state, seat, by)
+    if want is None:
+        return None
+    hand = state["hands"][seat]
+    spare = max((m for m in B.MATERIALS if m != want), key=lambda m: hand[m])
+    if hand[spare] < 2:
+        return None
+    return {"type": "offer_trade", "to": None, "give": {spare: 1}, "get": {want: 1}}
+
+
+def _offer_before_banking(state: dict, seat: int, by: dict, legal: list[dict]) -> dict | None:
+    """Trade (decision 13): the Banker trades 4:1 only when nobody takes an offer, so before banking the
+    bot offers everyone the same trade at 2 for 1; whether they take it or not, it then has its card or
+    an open bank."""
+    if "offer_trade" not in by or actions.trade.awaits_answer(state, seat):
+        return None
+    if actions.trade.usable_exchange(state, seat) is not None or not actions.trade.bank_refusal(state, seat):
+        return None
+    opened = {**state, "options": {**state.get("options", {}), "free_bank": True}}
+    banked = [a for a in actions._exchanges(opened, seat) if a["type"] == "bank_trade"]
+    t = _surplus_trade(state, seat, legal + banked)
+    if t is None or t["type"] != "bank_trade":
+        return None
+    return {"type": "offer_trade", "to": None, "give": {t["give"]: 2}, "get": {t["get"]: 1}}
+
+
+def _respond(state: dict, seat: int, legal: list[dict]) -> dict:
+    """Not on turn: answer the offers addressed to us."""
+    return _answer_offers(state, seat, legal) or legal[0]

@@ -4,13 +4,14 @@ with a Stockbroker, and the 1-die roll-off for a port whose owner lost their las
 
 from __future__ import annotations
 
-from games.rng import draw
+from games.core.rng import draw
 
 from . import board as B
 from .errors import _, refuse
 from .industry import is_bought, monopolist, update_owner
 from .purchase import get_province, get_slot, need_token
-from .state import PHASE_CONTEST, PHASE_ROLLOFF, is_blocked, mps_in
+from .schema import PHASE_CONTEST, PHASE_ROLLOFF
+from .state import is_blocked, is_int, known, mps_in, tokens_left
 
 
 def check_rival_mp(state: dict, seat: int, action: dict) -> tuple[str, int, int]:
@@ -23,17 +24,17 @@ def check_rival_mp(state: dict, seat: int, action: dict) -> tuple[str, int, int]
     slots = state["mps"][p]
     seller = slots[slot]
     if seller is None:
-        raise refuse(_("That MP is free: buy it from the bank."), "buying-another-players-mp")
+        refuse(_("That MP is free: buy it from the bank."), "buying-another-players-mp")
     if seller == seat:
-        raise refuse(_("That MP is already yours."), "buying-another-players-mp")
+        refuse(_("That MP is already yours."), "buying-another-players-mp")
     if None in slots:
-        raise refuse(_("You may not buy another player's MP while that province has free MPs."), "buying-a-free-mp")
+        refuse(_("You may not buy another player's MP while that province has free MPs."), "buying-a-free-mp")
     if not mps_in(state, seat, p):
-        raise refuse(_("You need at least 1 MP in %(province)s."), "buying-another-players-mp", province=p)
+        refuse(_("You need at least 1 MP in %(province)s."), "buying-another-players-mp", province=p)
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
+        refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
     if state["officials"][seat] < 1:
-        raise refuse(_("You need a Corrupt Official."), "buying-another-players-mp")
+        refuse(_("You need a Corrupt Official."), "buying-another-players-mp")
     need_token(state, seat)
     return p, slot, seller
 
@@ -43,18 +44,18 @@ def check_rival_percentage(state: dict, seat: int, action: dict) -> tuple[str, i
     industry that is not a monopoly (free percentages may remain; the buyer needs no share or MP)."""
     ind = action.get("industry")
     seller = action.get("seller")
-    if ind not in B.INDUSTRIES or not is_bought(state, ind):
-        raise refuse(_("That industry has not been bought."), "buying-other-players-percentages")
-    if not isinstance(seller, int) or isinstance(seller, bool) or seller == seat or not 0 <= seller < state["num_players"]:
-        raise refuse(_("Name another player as the seller."), "buying-other-players-percentages")
+    if not known(ind, B.INDUSTRIES) or not is_bought(state, ind):
+        refuse(_("That industry has not been bought."), "buying-other-players-percentages")
+    if not is_int(seller) or seller == seat or not 0 <= seller < state["num_players"]:
+        refuse(_("Name another player as the seller."), "buying-other-players-percentages")
     if seller not in state["industries"][ind]["slots"]:
-        raise refuse(_("That player holds no percentage there."), "buying-other-players-percentages")
+        refuse(_("That player holds no percentage there."), "buying-other-players-percentages")
     if monopolist(state, ind) is not None:
-        raise refuse(_("A monopolised industry cannot be bought from."), "buying-other-players-percentages")
+        refuse(_("A monopolised industry cannot be bought from."), "buying-other-players-percentages")
     if is_blocked(state, "industry", ind):
-        raise refuse(_("The Union Organizer blocks %(industry)s."), "playing-the-game", industry=ind)
+        refuse(_("The Union Organizer blocks %(industry)s."), "playing-the-game", industry=ind)
     if state["stockbrokers"][seat] < 1:
-        raise refuse(_("You need a Stockbroker."), "buying-other-players-percentages")
+        refuse(_("You need a Stockbroker."), "buying-other-players-percentages")
     need_token(state, seat)
     return ind, seller
 
@@ -90,7 +91,7 @@ def roller(state: dict) -> int | None:
 
 def roll(state: dict, seat: int) -> list[dict]:
     if roller(state) != seat:
-        raise refuse(_("It is not your turn to roll."), "buying-another-players-mp")
+        refuse(_("It is not your turn to roll."), "buying-another-players-mp")
     if state["phase"] == PHASE_ROLLOFF:
         return _rolloff_roll(state, seat)
     c = state["contest"]
@@ -134,7 +135,9 @@ def _resolve(state: dict) -> list[dict]:
 
 def settle_ports(state: dict, return_phase: str) -> list[dict]:
     """A port whose owner holds no MP left in its province passes to the majority holder there; a tie
-    is settled by rolling 1 die until one is higher. With nobody left it becomes free."""
+    is settled by rolling 1 die until one is higher. With nobody left it becomes free. A player with no
+    token left (Components: 35 per colour) cannot take it: it goes to the next majority holder, or back
+    to the bank."""
     events: list[dict] = []
     for port in B.PORT_IDS:
         owner = state["ports"][port]
@@ -143,11 +146,11 @@ def settle_ports(state: dict, return_phase: str) -> list[dict]:
             continue
         counts: dict[int, int] = {}
         for s in state["mps"][p]:
-            if s is not None:
+            if s is not None and tokens_left(state, s) > 0:
                 counts[s] = counts.get(s, 0) + 1
         if not counts:
             state["ports"][port] = None
-            events.append({"type": "port_transferred", "port": port, "to": None})
+            events.append({"type": "port_transferred", "port": port, "from": owner, "to": None})
             continue
         best = max(counts.values())
         top = sorted(s for s, c in counts.items() if c == best)

@@ -3,7 +3,7 @@ Special Rules: Production cards; Doubling)."""
 
 from __future__ import annotations
 
-from games.rng import draw
+from games.core.rng import draw
 
 from . import board as B
 from .industry import doubles_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 from . import board as B
 from .errors import _, refuse
 from .industry import is_bought, update_owner
-from .state import has_cards, is_blocked, mps_in, pay_bank, tokens_left
+from .state import has_cards, is_blocked, is_int, known, mps_in, pay_bank, tokens_left
 
 OFFICIAL_COST = {"grapes": 1, "cows": 1, "sheep": 1}
 STOCKBROKER_COST = {"wood": 1, "tobacco": 1, "fish": 1}
@@ -25,29 +25,29 @@ def three_different(state: dict, seat: int, pay) -> dict:
     if pay is None:
         pay = auto_pay(state, seat)
         if pay is None:
-            raise refuse(_("You need 3 Production cards of different resources."), "exchange-and-cost-card")
-    if not isinstance(pay, list) or len(pay) != 3 or len(set(pay)) != 3 or any(m not in B.MATERIALS for m in pay):
-        raise refuse(_("Pay with exactly 3 cards of different resources."), "exchange-and-cost-card")
+            refuse(_("You need 3 Production cards of different resources."), "exchange-and-cost-card")
+    if not isinstance(pay, list) or len(pay) != 3 or not all(known(m, B.MATERIALS) for m in pay) or len(set(pay)) != 3:
+        refuse(_("Pay with exactly 3 cards of different resources."), "exchange-and-cost-card")
     cost = {m: 1 for m in pay}
     if not has_cards(state, seat, cost):
-        raise refuse(_("You do not hold those cards."), "exchange-and-cost-card")
+        refuse(_("You do not hold those cards."), "exchange-and-cost-card")
     return cost
 
 
 def need_token(state: dict, seat: int) -> None:
     if tokens_left(state, seat) <= 0:
-        raise refuse(_("You have no tokens left (35 per colour)."), "components")
+        refuse(_("You have no tokens left (35 per colour)."), "components")
 
 
 def get_province(province) -> dict:
-    if province not in B.PROVINCES:
-        raise refuse(_("There is no province %(province)s."), "setup", province=str(province))
+    if not known(province, B.PROVINCES):
+        refuse(_("There is no province %(province)s."), "setup", province=str(province))
     return B.PROVINCES[province]
 
 
 def get_slot(state: dict, province: str, slot) -> int:
-    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < len(state["mps"][province]):
-        raise refuse(_("That province has no such MP."), "raw-materials")
+    if not is_int(slot) or not 0 <= slot < len(state["mps"][province]):
+        refuse(_("That province has no such MP."), "raw-materials")
     return slot
 
 
@@ -58,14 +58,14 @@ def check_free_mp(state: dict, seat: int, action: dict, prelim: bool) -> tuple[s
     get_province(p)
     slot = get_slot(state, p, action.get("slot"))
     if state["mps"][p][slot] is not None:
-        raise refuse(_("That MP already has an owner."), "buying-a-free-mp")
+        refuse(_("That MP already has an owner."), "buying-a-free-mp")
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
+        refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
     if prelim:
         if mps_in(state, seat, p):
-            raise refuse(_("In the preliminary round you may take only 1 MP per province."), "preliminary-round")
+            refuse(_("In the preliminary round you may take only 1 MP per province."), "preliminary-round")
     elif p not in state["in_play"]:
-        raise refuse(_("Free MPs may only be bought in the provinces in play."), "buying-a-free-mp")
+        refuse(_("Free MPs may only be bought in the provinces in play."), "buying-a-free-mp")
     need_token(state, seat)
     cost = three_different(state, seat, action.get("pay"))
     return p, slot, cost
@@ -83,17 +83,17 @@ def check_port(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     """Trading at ports: a free port may be bought only in a province in play, not blocked, where the
     buyer holds at least 1 MP; price 3 different resources."""
     port = action.get("port")
-    if port not in B.PORTS:
-        raise refuse(_("There is no port %(port)s."), "trading-at-ports", port=str(port))
+    if not known(port, B.PORTS):
+        refuse(_("There is no port %(port)s."), "trading-at-ports", port=str(port))
     if state["ports"][port] is not None:
-        raise refuse(_("That port already has an owner."), "trading-at-ports")
+        refuse(_("That port already has an owner."), "trading-at-ports")
     p = B.PORTS[port]["province"]
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
+        refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
     if p not in state["in_play"]:
-        raise refuse(_("A port may only be bought in a province in play."), "trading-at-ports")
+        refuse(_("A port may only be bought in a province in play."), "trading-at-ports")
     if not mps_in(state, seat, p):
-        raise refuse(_("You need at least 1 MP in %(province)s to buy its port."), "trading-at-ports", province=p)
+        refuse(_("You need at least 1 MP in %(province)s to buy its port."), "trading-at-ports", province=p)
     need_token(state, seat)
     return port, three_different(state, seat, action.get("pay"))
 
@@ -108,18 +108,18 @@ def buy_port(state: dict, seat: int, action: dict) -> list[dict]:
 def check_factory(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     """Buying Industries: 1 Oil + 3 identical cards of another resource (never 4 Oil)."""
     ind = action.get("industry")
-    if ind not in B.INDUSTRIES:
-        raise refuse(_("There is no industry %(industry)s."), "buying-industries", industry=str(ind))
+    if not known(ind, B.INDUSTRIES):
+        refuse(_("There is no industry %(industry)s."), "buying-industries", industry=str(ind))
     if is_bought(state, ind):
-        raise refuse(_("That factory has already been bought; buy a percentage instead."), "buying-industries")
+        refuse(_("That factory has already been bought; buy a percentage instead."), "buying-industries")
     m = action.get("with")
     if m == "oil":
-        raise refuse(_("A factory cannot be bought with 4 Oil: 1 Oil + 3 identical other cards."), "special-rules")
-    if m not in B.MATERIALS:
-        raise refuse(_("Name the resource of the 3 identical cards."), "buying-industries")
+        refuse(_("A factory cannot be bought with 4 Oil: 1 Oil + 3 identical other cards."), "special-rules")
+    if not known(m, B.MATERIALS):
+        refuse(_("Name the resource of the 3 identical cards."), "buying-industries")
     cost = {"oil": 1, m: 3}
     if not has_cards(state, seat, cost):
-        raise refuse(_("A factory costs 1 Oil + 3 identical cards."), "buying-industries")
+        refuse(_("A factory costs 1 Oil + 3 identical cards."), "buying-industries")
     need_token(state, seat)
     return ind, cost
 
@@ -136,16 +136,16 @@ def buy_factory(state: dict, seat: int, action: dict) -> list[dict]:
 def check_percentage(state: dict, seat: int, action: dict) -> str:
     """Buying free industry percentages: Oil + Soy + Metals, in a bought, unblocked industry."""
     ind = action.get("industry")
-    if ind not in B.INDUSTRIES:
-        raise refuse(_("There is no industry %(industry)s."), "buying-free-percentages", industry=str(ind))
+    if not known(ind, B.INDUSTRIES):
+        refuse(_("There is no industry %(industry)s."), "buying-free-percentages", industry=str(ind))
     if not is_bought(state, ind):
-        raise refuse(_("Nobody has bought that factory yet."), "buying-free-percentages")
+        refuse(_("Nobody has bought that factory yet."), "buying-free-percentages")
     if is_blocked(state, "industry", ind):
-        raise refuse(_("The Union Organizer blocks %(industry)s."), "playing-the-game", industry=ind)
+        refuse(_("The Union Organizer blocks %(industry)s."), "playing-the-game", industry=ind)
     if None not in state["industries"][ind]["slots"]:
-        raise refuse(_("That industry has no free percentage."), "buying-free-percentages")
+        refuse(_("That industry has no free percentage."), "buying-free-percentages")
     if not has_cards(state, seat, PERCENTAGE_COST):
-        raise refuse(_("A percentage costs 1 Oil + 1 Soy + 1 Metals."), "exchange-and-cost-card")
+        refuse(_("A percentage costs 1 Oil + 1 Soy + 1 Metals."), "exchange-and-cost-card")
     need_token(state, seat)
     return ind
 
@@ -166,11 +166,11 @@ def check_card(state: dict, seat: int, kind: str) -> dict:
     """Corrupt Official: Grapes + Cows + Sheep; Stockbroker: Wood + Tobacco + Fish; the bank must have one."""
     cost = OFFICIAL_COST if kind == "official" else STOCKBROKER_COST
     if state["bank_officials" if kind == "official" else "bank_stockbrokers"] <= 0:
-        raise refuse(_("The bank has none left."), "playing-the-game")
+        refuse(_("The bank has none left."), "playing-the-game")
     if not has_cards(state, seat, cost):
         if kind == "official":
-            raise refuse(_("A Corrupt Official costs 1 Grapes + 1 Cows + 1 Sheep."), "exchange-and-cost-card")
-        raise refuse(_("A Stockbroker costs 1 Wood + 1 Tobacco + 1 Fish."), "exchange-and-cost-card")
+            refuse(_("A Corrupt Official costs 1 Grapes + 1 Cows + 1 Sheep."), "exchange-and-cost-card")
+        refuse(_("A Stockbroker costs 1 Wood + 1 Tobacco + 1 Fish."), "exchange-and-cost-card")
     return cost
 
 

@@ -1,4 +1,4 @@
-"""The Argentilandia ruleset object (games.rulesets.Ruleset protocol)."""
+"""The Argentilandia ruleset object (games.core.rulesets.Ruleset protocol)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ class ArgentilandiaRuleset:
 
     def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
         if not isinstance(num_players, int) or not self.min_players <= num_players <= self.max_players:
-            raise refuse(_("Argentilandia is for 3 to 5 players."), "components")
+            refuse(_("Argentilandia is for 3 to 5 players."), "components")
         return S.new_game(num_players, seed, options)
 
     def to_move(self, state: dict) -> list[int]:
@@ -48,6 +48,9 @@ class ArgentilandiaRuleset:
         if ph == S.PHASE_DISCARD:
             return {"type": "discard", "random": True}
         legal = actions.legal(state, seat)
+        for a in legal:  # an offer addressed to the seat: its clock ran out, so it is refused
+            if a["type"] == "refuse_offer":
+                return a
         if seat == state["current"]:
             if ph == S.PHASE_PRE_ROLL:
                 return {"type": "roll"}
@@ -60,10 +63,7 @@ class ArgentilandiaRuleset:
                 return (clear or legal)[0]
             if legal:
                 return legal[0]
-        for a in legal:
-            if a["type"] == "refuse_offer":
-                return a
-        raise refuse(_("There is nothing for you to do now."), "round-summary")
+        refuse(_("There is nothing for you to do now."), "round-summary")
 
     def bot_action(self, state: dict, seat: int, rng: random.Random) -> dict:
         return bot.choose(state, seat, rng)

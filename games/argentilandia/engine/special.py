@@ -1,11 +1,17 @@
-"""Special Provinces: a monopoly of Santiago del Estero, Córdoba, San Luis or Santa Fe earns, once per
-turn and from the turn after it was achieved, a Corrupt Official or a Stockbroker, alternating."""
+"""Special Provinces: "Players who monopolize the provinces of Santiago del Estero, Córdoba, San Luis or
+Santa Fe receive from the Banker, once per turn, either a Corrupt Official or a Stockbroker", from the
+turn after the monopoly, alternating between the two.
+
+Decision 15 (issue 13.3): once per turn **per player**, however many special monopolies they hold; the
+alternation is the player's ("on their next turn they will receive a Corrupt Official, or vice versa").
+"The Banker hands over the card the player chooses": a player who ends the turn without choosing (a
+timeout, a bot, a forgotten claim) still receives it, the alternating one (``grant_unclaimed``)."""
 
 from __future__ import annotations
 
 from . import board as B
 from .errors import _, refuse
-from .state import is_blocked
+from .state import is_blocked, known
 from .victory import province_monopolist
 
 KINDS = ("official", "stockbroker")
@@ -21,44 +27,88 @@ def refresh(state: dict) -> None:
             if entry is not None:
                 del sp[p]
         elif entry is None or entry["seat"] != holder:
-            sp[p] = {"seat": holder, "since": state["turn"], "last": None}
+            sp[p] = {"seat": holder, "since": state["turn"]}
+
+
+def last_kind(state: dict, seat: int) -> str | None:
+    """The kind of the last card the player received from a special province (None: none yet)."""
+    last = state.get("special_last")
+    return last[seat] if last else None
+
+
+def _bank_key(kind: str) -> str:
+    return "bank_officials" if kind == "official" else "bank_stockbrokers"
+
+
+def claimed_this_turn(state: dict) -> bool:
+    """Only the player on turn receives the card, so any grant this turn was theirs."""
+    return bool(state["flags"]["special_claimed"])
+
+
+def granting(state: dict, seat: int) -> list[str]:
+    """The player's special monopolies that grant this turn: held since an earlier turn, not blocked."""
+    return [p for p, e in state["special"].items()
+            if e["seat"] == seat and e["since"] < state["turn"] and not is_blocked(state, "province", p)]
+
+
+def due_kind(state: dict, seat: int) -> str | None:
+    """The card the player may receive now: the other kind than last time; None when the bank has none
+    of it (the card is lost, "it does not accumulate")."""
+    last = last_kind(state, seat)
+    for k in KINDS:
+        if k != last and state[_bank_key(k)] > 0:
+            return k
+    return None
 
 
 def claimable(state: dict, seat: int) -> list[tuple[str, str]]:
-    out = []
-    for p, e in state["special"].items():
-        if e["seat"] != seat or e["since"] >= state["turn"] or p in state["flags"]["special_claimed"]:
-            continue
-        if is_blocked(state, "province", p):
-            continue
-        for k in KINDS:
-            if k != e["last"] and state["bank_officials" if k == "official" else "bank_stockbrokers"] > 0:
-                out.append((p, k))
-    return out
+    if claimed_this_turn(state):
+        return []
+    last = last_kind(state, seat)
+    kinds = [k for k in KINDS if k != last and state[_bank_key(k)] > 0]
+    return [(p, k) for p in granting(state, seat) for k in kinds]
+
+
+def _grant(state: dict, seat: int, province: str, kind: str) -> None:
+    state[_bank_key(kind)] -= 1
+    state["officials" if kind == "official" else "stockbrokers"][seat] += 1
+    last = state.get("special_last") or [None] * state["num_players"]
+    last[seat] = kind
+    state["special_last"] = last
+    state["flags"]["special_claimed"].append(province)
 
 
 def claim(state: dict, seat: int, action: dict) -> list[dict]:
     p, kind = action.get("province"), action.get("kind")
-    if p not in B.SPECIAL_PROVINCES:
-        raise refuse(_("Only Santiago del Estero, Córdoba, San Luis and Santa Fe grant cards."), "special-provinces")
+    if not known(p, B.SPECIAL_PROVINCES):
+        refuse(_("Only Santiago del Estero, Córdoba, San Luis and Santa Fe grant cards."), "special-provinces")
     e = state["special"].get(p)
     if e is None or e["seat"] != seat:
-        raise refuse(_("You need the monopoly of %(province)s."), "special-provinces", province=p)
+        refuse(_("You need the monopoly of %(province)s."), "special-provinces", province=p)
     if e["since"] >= state["turn"]:
-        raise refuse(_("The card is granted from the turn after the monopoly was achieved."), "special-provinces")
-    if p in state["flags"]["special_claimed"]:
-        raise refuse(_("Only once per turn."), "special-provinces")
+        refuse(_("The card is granted from the turn after the monopoly was achieved."), "special-provinces")
+    if claimed_this_turn(state):
+        refuse(_("Special provinces grant one card per turn to a player, however many of them you monopolise."),
+               "special-provinces")
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
-    if kind not in KINDS:
-        raise refuse(_("Choose a Corrupt Official or a Stockbroker."), "special-provinces")
-    if kind == e["last"]:
-        raise refuse(_("You must alternate: not the same card on consecutive turns."), "special-provinces")
-    key = "bank_officials" if kind == "official" else "bank_stockbrokers"
-    if state[key] <= 0:
-        raise refuse(_("The bank has none left; this turn's card is lost."), "special-provinces")
-    state[key] -= 1
-    state["officials" if kind == "official" else "stockbrokers"][seat] += 1
-    e["last"] = kind
-    state["flags"]["special_claimed"].append(p)
+        refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=p)
+    if not known(kind, KINDS):
+        refuse(_("Choose a Corrupt Official or a Stockbroker."), "special-provinces")
+    if kind == last_kind(state, seat):
+        refuse(_("You must alternate: not the same card on consecutive turns."), "special-provinces")
+    if state[_bank_key(kind)] <= 0:
+        refuse(_("The bank has none left; this turn's card is lost."), "special-provinces")
+    _grant(state, seat, p, kind)
     return [{"type": "special_granted", "seat": seat, "province": p, "kind": kind}]
+
+
+def grant_unclaimed(state: dict, seat: int) -> list[dict]:
+    """The turn ends without a choice: the Banker still hands over the alternating card (``auto``)."""
+    if claimed_this_turn(state):
+        return []
+    provinces = granting(state, seat)
+    kind = due_kind(state, seat)
+    if not provinces or kind is None:
+        return []
+    _grant(state, seat, provinces[0], kind)
+    return [{"type": "special_granted", "seat": seat, "province": provinces[0], "kind": kind, "auto": True}]

@@ -7,19 +7,21 @@ from __future__ import annotations
 
 import marshal
 
-from games import dice
+from games.core import dice
 
 from . import board as B
-
-PHASE_DRAFT = "draft"
-PHASE_PRELIM_BUY = "prelim_buy"
-PHASE_PRE_ROLL = "pre_roll"
-PHASE_DISCARD = "discard"
-PHASE_UNION = "union_move"
-PHASE_MAIN = "main"
-PHASE_CONTEST = "contest"
-PHASE_ROLLOFF = "rolloff"
-PHASE_OVER = "over"
+from .errors import _, refuse
+from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
+    PHASE_CONTEST,
+    PHASE_DISCARD,
+    PHASE_DRAFT,
+    PHASE_MAIN,
+    PHASE_OVER,
+    PHASE_PRE_ROLL,
+    PHASE_PRELIM_BUY,
+    PHASE_ROLLOFF,
+    PHASE_UNION,
+)
 
 DRAFT_ROUNDS = 7
 
@@ -38,10 +40,29 @@ def setup_rolls(state: dict, n: int) -> tuple[int, list[dict]]:
     return dice.roll_off(state, list(range(n)))
 
 
+OPTIONS = ("max_turns", "free_bank")
+
+
+def normalize_options(options: dict | None) -> dict:
+    """The table options the engine knows, checked at creation: ``max_turns`` (a whole number, 0 = no
+    limit; decision 17) and ``free_bank`` (true: the Banker's 4:1 trade is open to everyone, always;
+    decision 13). Anything else is refused, so a table never starts with a setting nobody plays by."""
+    options = dict(options or {})
+    for key in options:
+        if key not in OPTIONS:
+            refuse(_("Unknown option %(option)s."), "setup", option=str(key))
+    turns = options.get("max_turns")
+    if turns is not None and (not is_int(turns) or turns < 0):
+        refuse(_("The turn limit must be a whole number (0 for none)."), "setup")
+    if not isinstance(options.get("free_bank", False), bool):
+        refuse(_("The free bank option is on or off."), "playing-the-game")
+    return options
+
+
 def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
     """Setup (and Variant: 3 Players): Union Organizer on Tucumán's Wood, one Corrupt Official
     each (none with 3 players), 12/12 officials and stockbrokers (8/8 with 3 players)."""
-    options = dict(options or {})
+    options = normalize_options(options)
     three = num_players == 3
     cfg = B.BOARD["three_player"] if three else B.BOARD
     n_off = cfg["corrupt_officials"]
@@ -56,7 +77,7 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
         "vp_to_win": cfg["vp_to_win"],
         "factories_needed": cfg["factories_needed"],
         "provinces_needed": B.BOARD["three_player"]["provinces_needed"] if three else B.BOARD["provinces_needed"],
-        "max_turns": int(options.get("max_turns") or 0),
+        "max_turns": options.get("max_turns") or 0,
         "options": options,
         "colors": B.BOARD["colors"][:num_players],
         "phase": PHASE_DRAFT,
@@ -78,6 +99,7 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
         "total_stockbrokers": n_sb,
         "flags": {"union_official_used": False, "special_claimed": []},
         "special": {},
+        "special_last": [None] * num_players,
         "discards": [0] * num_players,
         "contest": None,
         "rolloff": None,
@@ -153,13 +175,24 @@ def is_blocked(state: dict, kind: str, ident: str) -> bool:
     return u is not None and u["kind"] == kind and u["id"] == ident
 
 
+def known(ident, table) -> bool:
+    """``ident`` names an entry of ``table`` (a board dict or list of ids): a string, never a dict,
+    list, number or bool from a malformed action."""
+    return isinstance(ident, str) and ident in table
+
+
+def is_int(value) -> bool:
+    """A whole number from an action (a bool is not a number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def normalize_cards(cards) -> dict:
     """Validate a {material: count} dict from an action; returns a clean copy or raises ValueError."""
     if not isinstance(cards, dict) or not cards:
         raise ValueError("cards")
     out: dict = {}
     for m, c in cards.items():
-        if m not in B.MATERIALS or not isinstance(c, int) or isinstance(c, bool) or c < 0:
+        if not known(m, B.MATERIALS) or not is_int(c) or c < 0:
             raise ValueError("cards")
         if c:
             out[m] = c

@@ -1,30 +1,88 @@
 """Trade (Playing the Game 5; Trading at ports; International Trade).
 
 Only the player on turn trades: offers go from them to one or all players, the others may accept,
-refuse or counter (a counter goes only to the player on turn). The bank gives 1 card for 4 identical,
-an owned port for 2 or 3 identical, a monopolised border province for 2 identical.
+refuse or counter (a counter goes only to the player on turn, and answers the offer). The bank gives
+1 card for 4 identical, an owned port for 2 or 3 identical, a monopolised border province for 2 identical.
+
+Online (decision 16): an offer keeps each addressed player in ``to_move`` until they answer (a timeout
+refuses it); the player on turn waits for the answers (or withdraws the offer) before ending the turn;
+at most ``MAX_OFFERS_PER_TURN`` offers a turn (anti-spam). Every event names who and what.
 """
 
 from __future__ import annotations
 
 from . import board as B
 from .errors import _, refuse
-from .state import has_cards, is_blocked, mps_in, normalize_cards
+from .state import clone, hand_size, has_cards, is_blocked, is_int, known, mps_in, normalize_cards
 from .victory import province_monopolist
+
+MAX_OFFERS_PER_TURN = 5
+
+
+def recipients(state: dict) -> list[int]:
+    """Seats an open offer waits for."""
+    return sorted({s for o in state["offers"] for s in o["to"]})
+
+
+def awaits_answer(state: dict, seat: int) -> bool:
+    """``seat`` made an offer that some addressed player has not answered yet."""
+    return any(o["from"] == seat and o["to"] for o in state["offers"])
+
+
+def _drop(state: dict, offer: dict) -> None:
+    state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
+
+
+def _unaccepted(state: dict, offer: dict) -> None:
+    """The turn player's offer to everyone closed without a trade (refused, countered, withdrawn
+    unanswered): they had no chance to trade with the other players, so the Banker opens (decision 13)."""
+    if offer["from"] == state["current"] and offer.get("to_all"):
+        state["flags"]["players_declined"] = True
+
+
+def _terms(offer: dict) -> dict:
+    """Who offered what for what: the part of every offer event the log needs."""
+    return {"offer_id": offer["id"], "from": offer["from"], "give": dict(offer["give"]), "get": dict(offer["get"])}
+
+
+def expire_offers(state: dict, why: str) -> list[dict]:
+    """The turn ends: every open offer lapses, each named with who was still to answer."""
+    events = [{"type": "offer_expired", **_terms(o), "to": list(o["to"]), "why": why} for o in state["offers"]]
+    state["offers"] = []
+    return events
+
+
+def _replace_own(state: dict, seat: int) -> list[dict]:
+    """A new offer replaces the maker's previous one (withdrawn, and said so)."""
+    events = [{"type": "offer_withdrawn", **_terms(o), "by": seat, "to": list(o["to"]), "why": "replaced"}
+              for o in state["offers"] if o["from"] == seat]
+    for o in state["offers"]:
+        if o["from"] == seat:
+            _unaccepted(state, o)
+    state["offers"] = [o for o in state["offers"] if o["from"] != seat]
+    return events
+
+
+def _count_offer(state: dict, seat: int) -> None:
+    """Online anti-spam: at most MAX_OFFERS_PER_TURN offers (counters included) per player per turn."""
+    made = state["flags"].setdefault("offers_made", {})
+    if made.get(str(seat), 0) >= MAX_OFFERS_PER_TURN:
+        refuse(_("At most %(limit)s offers per turn."), "playing-the-game", limit=MAX_OFFERS_PER_TURN)
+    made[str(seat)] = made.get(str(seat), 0) + 1
 
 
 def _cards(raw, what: str) -> dict:
     try:
         return normalize_cards(raw)
     except ValueError:
-        raise refuse(_("Name the cards to %(what)s as {material: count}."), "playing-the-game", what=what) from None
+        refuse(_("Name the cards to %(what)s as {material: count}."), "playing-the-game", what=what)
 
 
 def find_offer(state: dict, offer_id) -> dict:
     for o in state["offers"]:
-        if o["id"] == offer_id:
+        if is_int(offer_id) and o["id"] == offer_id:
             return o
-    raise refuse(_("There is no such offer."), "playing-the-game")
+    refuse(_("There is no such offer."), "playing-the-game")
 
 
 def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
@@ -36,17 +94,19 @@ def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
     n = state["num_players"]
     if to is None:
         targets = [s for s in range(n) if s != seat]
-    elif isinstance(to, int) and not isinstance(to, bool) and 0 <= to < n and to != seat:
+    elif is_int(to) and 0 <= to < n and to != seat:
         targets = [to]
     else:
-        raise refuse(_("Offer to another player, or to everyone."), "playing-the-game")
+        refuse(_("Offer to another player, or to everyone."), "playing-the-game")
     if not has_cards(state, seat, give):
-        raise refuse(_("You do not hold the cards you offer."), "playing-the-game")
-    state["offers"] = [o for o in state["offers"] if o["from"] != seat]
-    offer = {"id": state["next_offer_id"], "from": seat, "to": targets, "give": give, "get": get}
+        refuse(_("You do not hold the cards you offer."), "playing-the-game")
+    _count_offer(state, seat)
+    events = _replace_own(state, seat)
+    offer = {"id": state["next_offer_id"], "from": seat, "to": targets, "give": give, "get": get,
+             "to_all": to is None}
     state["next_offer_id"] += 1
     state["offers"].append(offer)
-    return [{"type": "trade_offered", **{k: v for k, v in offer.items()}}]
+    return events + [{"type": "trade_offered", **clone(offer)}]
 
 
 def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
@@ -54,28 +114,33 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
     base = find_offer(state, action.get("offer_id"))
     cur = state["current"]
     if base["from"] != cur or seat not in base["to"]:
-        raise refuse(_("Only the player on turn trades; you may answer their offers."), "playing-the-game")
+        refuse(_("Only the player on turn trades; you may answer their offers."), "playing-the-game")
     give = _cards(action.get("give"), "give")
     get = _cards(action.get("get"), "get")
     if not has_cards(state, seat, give):
-        raise refuse(_("You do not hold the cards you offer."), "playing-the-game")
-    state["offers"] = [o for o in state["offers"] if o["from"] != seat]
+        refuse(_("You do not hold the cards you offer."), "playing-the-game")
+    _count_offer(state, seat)
+    events = _replace_own(state, seat)
+    base["to"] = [s for s in base["to"] if s != seat]  # the counter answers the offer
+    if not base["to"]:
+        _drop(state, base)
+        _unaccepted(state, base)
     offer = {"id": state["next_offer_id"], "from": seat, "to": [cur], "give": give, "get": get, "counter_to": base["id"]}
     state["next_offer_id"] += 1
     state["offers"].append(offer)
-    return [{"type": "trade_countered", **offer}]
+    return events + [{"type": "trade_countered", **clone(offer)}]
 
 
 def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
     """Accept an offer addressed to you; both sides must still hold the cards."""
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
-        raise refuse(_("That offer is not addressed to you."), "playing-the-game")
+        refuse(_("That offer is not addressed to you."), "playing-the-game")
     maker = offer["from"]
     if not has_cards(state, maker, offer["give"]):
-        raise refuse(_("The player who offered no longer holds those cards."), "playing-the-game")
+        refuse(_("The player who offered no longer holds those cards."), "playing-the-game")
     if not has_cards(state, seat, offer["get"]):
-        raise refuse(_("You do not hold the cards asked for."), "playing-the-game")
+        refuse(_("You do not hold the cards asked for."), "playing-the-game")
     hm, hs = state["hands"][maker], state["hands"][seat]
     for m, c in offer["give"].items():
         hm[m] -= c
@@ -83,37 +148,38 @@ def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
     for m, c in offer["get"].items():
         hs[m] -= c
         hm[m] += c
-    state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
-    return [{"type": "trade_accepted", "offer_id": offer["id"], "from": maker, "by": seat,
-             "give": offer["give"], "get": offer["get"]}]
+    _drop(state, offer)
+    return [{"type": "trade_accepted", **_terms(offer), "by": seat}]
 
 
 def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
-        raise refuse(_("That offer is not addressed to you."), "playing-the-game")
+        refuse(_("That offer is not addressed to you."), "playing-the-game")
     offer["to"] = [s for s in offer["to"] if s != seat]
     if not offer["to"]:
-        state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
-    return [{"type": "trade_refused", "offer_id": offer["id"], "by": seat}]
+        _drop(state, offer)
+        _unaccepted(state, offer)
+    return [{"type": "trade_refused", **_terms(offer), "by": seat}]
 
 
 def cancel_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = find_offer(state, action.get("offer_id"))
     if offer["from"] != seat:
-        raise refuse(_("You can only withdraw your own offer."), "playing-the-game")
-    state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
-    return [{"type": "offer_withdrawn", "offer_id": offer["id"], "by": seat}]
+        refuse(_("You can only withdraw your own offer."), "playing-the-game")
+    _drop(state, offer)
+    _unaccepted(state, offer)
+    return [{"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"}]
 
 
 def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tuple[str, str]:
     give, get = action.get("give"), action.get("get")
-    if give not in B.MATERIALS or get not in B.MATERIALS or give == get:
-        raise refuse(_("Give one resource and get a different one."), rule)
+    if not known(give, B.MATERIALS) or not known(get, B.MATERIALS) or give == get:
+        refuse(_("Give one resource and get a different one."), rule)
     if state["hands"][seat][give] < ratio:
-        raise refuse(_("You need %(n)s identical cards."), rule, n=ratio)
+        refuse(_("You need %(n)s identical cards."), rule, n=ratio)
     if state["bank"][get] < 1:
-        raise refuse(_("The bank has no %(material)s card."), rule, material=get)
+        refuse(_("The bank has no %(material)s card."), rule, material=get)
     state["hands"][seat][give] -= ratio
     state["bank"][give] += ratio
     state["bank"][get] -= 1
@@ -121,23 +187,70 @@ def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tu
     return give, get
 
 
+def usable_exchange(state: dict, seat: int) -> str | None:
+    """A port of the player's own that trades now (an MP there, not blocked), or a monopolised border
+    province (International Trade): its id, else None. Either trades any card at 2 or 3 for 1, so it can
+    make every trade the Banker could."""
+    for port, owner in state["ports"].items():
+        p = B.PORTS[port]["province"]
+        if owner == seat and mps_in(state, seat, p) and not is_blocked(state, "province", p):
+            return port
+    for p in B.BORDER_PROVINCES:
+        if province_monopolist(state, p) == seat and not is_blocked(state, "province", p):
+            return p
+    return None
+
+
+def free_bank(state: dict) -> bool:
+    """The table option ``free_bank`` opens the Banker's 4:1 trade to everyone, always."""
+    return bool(state.get("options", {}).get("free_bank"))
+
+
+def bank_refusal(state: dict, seat: int) -> str | None:
+    """Trade: "When a player has no chance to trade through a port or with the other players, they may
+    trade with the Banker" (decision 13). Read as a player would check it: no port (or border monopoly)
+    of their own that trades now, and this turn an offer to all the other players closed without a trade,
+    or the others hold no cards at all. Returns why it is closed (the usable port or province id, or
+    ``"players"``), or None when open."""
+    if free_bank(state):
+        return None
+    own = usable_exchange(state, seat)
+    if own is not None:
+        return own
+    if state["flags"].get("players_declined"):
+        return None
+    if all(hand_size(state, s) == 0 for s in range(state["num_players"]) if s != seat):
+        return None
+    return "players"
+
+
 def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:
-    """Trade with the Banker: 4 identical cards for 1 of any resource."""
+    """Trade with the Banker: 4 identical cards for 1 of any resource, when the player has no chance to
+    trade through a port or with the other players (``bank_refusal``)."""
+    why = bank_refusal(state, seat)
+    if why == "players":
+        refuse(_("The Banker trades only when you have no chance to trade with the other players: first offer "
+                 "a trade to everyone; if nobody accepts it, the Banker gives 1 card for 4 identical."),
+               "playing-the-game")
+    if why is not None:
+        place = B.PORTS[why]["name"] if why in B.PORTS else B.PROVINCES[why]["name"]
+        refuse(_("The Banker trades only with players who cannot trade through a port: trade through %(place)s "
+                 "instead (2 or 3 identical cards for 1)."), "playing-the-game", place=place)
     give, get = _exchange(state, seat, action, 4, "playing-the-game")
     return [{"type": "bank_trade", "seat": seat, "give": give, "count": 4, "get": get}]
 
 
 def check_port_use(state: dict, seat: int, port) -> int:
     """Trading at ports: only your own port, with at least 1 MP in its province, not blocked."""
-    if port not in B.PORTS:
-        raise refuse(_("There is no port %(port)s."), "trading-at-ports", port=str(port))
+    if not known(port, B.PORTS):
+        refuse(_("There is no port %(port)s."), "trading-at-ports", port=str(port))
     if state["ports"][port] != seat:
-        raise refuse(_("You do not own that port."), "trading-at-ports")
+        refuse(_("You do not own that port."), "trading-at-ports")
     p = B.PORTS[port]["province"]
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks the port of %(province)s."), "trading-at-ports", province=p)
+        refuse(_("The Union Organizer blocks the port of %(province)s."), "trading-at-ports", province=p)
     if not mps_in(state, seat, p):
-        raise refuse(_("You need at least 1 MP in %(province)s."), "trading-at-ports", province=p)
+        refuse(_("You need at least 1 MP in %(province)s."), "trading-at-ports", province=p)
     return B.PORTS[port]["ratio"]
 
 
@@ -149,12 +262,12 @@ def port_trade(state: dict, seat: int, action: dict) -> list[dict]:
 
 def check_intl(state: dict, seat: int, province) -> None:
     """International Trade: a monopoly of a border province without sea port trades as a 2x1 port."""
-    if province not in B.BORDER_PROVINCES:
-        raise refuse(_("Only the border provinces without a sea port trade internationally."), "international-trade")
+    if not known(province, B.BORDER_PROVINCES):
+        refuse(_("Only the border provinces without a sea port trade internationally."), "international-trade")
     if province_monopolist(state, province) != seat:
-        raise refuse(_("You need the monopoly of %(province)s."), "international-trade", province=province)
+        refuse(_("You need the monopoly of %(province)s."), "international-trade", province=province)
     if is_blocked(state, "province", province):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=province)
+        refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=province)
 
 
 def intl_trade(state: dict, seat: int, action: dict) -> list[dict]:

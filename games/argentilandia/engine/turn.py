@@ -4,23 +4,22 @@ Doubles; Victory)."""
 from __future__ import annotations
 
 from . import board as B
-from . import union
+from . import special, union
 from .errors import _, refuse
 from .production import discards_due, pay_production, random_discard, roll_dice
 from .purchase import buy_free_mp, get_province, get_slot, need_token
-from .state import (
+from .schema import (
+    END_TURN_LIMIT,
+    END_VICTORY,
     PHASE_DISCARD,
-    PHASE_DRAFT,
     PHASE_MAIN,
     PHASE_OVER,
     PHASE_PRE_ROLL,
     PHASE_PRELIM_BUY,
     PHASE_UNION,
-    has_cards,
-    is_blocked,
-    mps_in,
-    normalize_cards,
 )
+from .state import has_cards, is_blocked, mps_in, normalize_cards
+from .trade import awaits_answer, expire_offers
 from .victory import all_vp, meets_victory
 
 # ---- preliminary round ---------------------------------------------------
@@ -32,11 +31,11 @@ def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
     get_province(p)
     slot = get_slot(state, p, action.get("slot"))
     if state["mps"][p][slot] is not None:
-        raise refuse(_("That MP already has an owner."), "preliminary-round")
+        refuse(_("That MP already has an owner."), "preliminary-round")
     if mps_in(state, seat, p):
-        raise refuse(_("In the preliminary round you may take only 1 MP per province."), "preliminary-round")
+        refuse(_("In the preliminary round you may take only 1 MP per province."), "preliminary-round")
     if is_blocked(state, "province", p):
-        raise refuse(_("The Union Organizer blocks %(province)s."), "setup", province=p)
+        refuse(_("The Union Organizer blocks %(province)s."), "setup", province=p)
     need_token(state, seat)
     state["mps"][p][slot] = seat
     m = B.PROVINCES[p]["mps"][slot]
@@ -75,9 +74,9 @@ def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
     state["phase"] = PHASE_PRE_ROLL
     state["dice"] = None
     state["in_play"] = []
-    state["flags"] = {"union_official_used": False, "special_claimed": []}
-    state["offers"] = []
-    return [{"type": "turn_started", "seat": seat, "turn": turn}]
+    state["flags"] = {"union_official_used": False, "special_claimed": [], "offers_made": {}}
+    events = expire_offers(state, "turn_ended")
+    return events + [{"type": "turn_started", "seat": seat, "turn": turn}]
 
 
 # ---- the roll ------------------------------------------------------------
@@ -116,18 +115,18 @@ def discard(state: dict, seat: int, action: dict) -> list[dict]:
     the server pick fairly."""
     need = state["discards"][seat]
     if need <= 0:
-        raise refuse(_("You have nothing to discard."), "doubling")
-    if action.get("random"):
+        refuse(_("You have nothing to discard."), "doubling")
+    if action.get("random") is True:
         cards = random_discard(state, seat, need)
     else:
         try:
             cards = normalize_cards(action.get("cards"))
         except ValueError:
-            raise refuse(_("Name the cards to discard."), "playing-the-game") from None
+            refuse(_("Name the cards to discard."), "playing-the-game")
         if sum(cards.values()) != need:
-            raise refuse(_("You must discard exactly %(n)s cards."), "playing-the-game", n=need)
+            refuse(_("You must discard exactly %(n)s cards."), "playing-the-game", n=need)
         if not has_cards(state, seat, cards):
-            raise refuse(_("You do not hold those cards."), "playing-the-game")
+            refuse(_("You do not hold those cards."), "playing-the-game")
     for m, c in cards.items():
         state["hands"][seat][m] -= c
         state["bank"][m] += c
@@ -144,15 +143,15 @@ def move_union(state: dict, seat: int, action: dict) -> list[dict]:
     the official returns to the bank)."""
     target = action.get("target")
     if not union.is_target(state, target):
-        raise refuse(_("Move the Union Organizer to another province or a bought industry."), "playing-the-game")
+        refuse(_("Move the Union Organizer to another province or a bought industry."), "playing-the-game")
     events: list[dict] = []
     if state["phase"] == PHASE_UNION:
         state["phase"] = PHASE_MAIN
     else:
         if state["flags"]["union_official_used"]:
-            raise refuse(_("Only 1 Corrupt Official per turn may move the Union Organizer."), "playing-the-game")
+            refuse(_("Only 1 Corrupt Official per turn may move the Union Organizer."), "playing-the-game")
         if state["officials"][seat] < 1:
-            raise refuse(_("You need a Corrupt Official to move the Union Organizer."), "playing-the-game")
+            refuse(_("You need a Corrupt Official to move the Union Organizer."), "playing-the-game")
         state["officials"][seat] -= 1
         state["bank_officials"] += 1
         state["flags"]["union_official_used"] = True
@@ -161,20 +160,23 @@ def move_union(state: dict, seat: int, action: dict) -> list[dict]:
 
 
 def end_turn(state: dict, seat: int) -> list[dict]:
-    """Victory is checked at the end of one's own turn; play passes to the left (seat + 1)."""
+    """Victory is checked at the end of one's own turn; play passes to the left (seat + 1). The turn
+    does not end under the player's own offer while it waits for answers (withdraw it first). A special
+    province's card not chosen this turn is still handed over (Special Provinces, decision 15)."""
+    if awaits_answer(state, seat):
+        refuse(_("Your offer awaits an answer: wait for it or withdraw it."), "playing-the-game")
+    granted = special.grant_unclaimed(state, seat)
     if meets_victory(state, seat):
         state["phase"] = PHASE_OVER
         state["winner"] = seat
-        state["end_reason"] = "victory"
+        state["end_reason"] = END_VICTORY
         state["offers"] = []
-        return [{"type": "turn_ended", "seat": seat}, {"type": "game_over", "winner": seat, "vp": all_vp(state), "reason": "victory"}]
+        return granted + [{"type": "turn_ended", "seat": seat}, {"type": "game_over", "winner": seat, "vp": all_vp(state), "reason": END_VICTORY}]
     if state["max_turns"] and state["turn"] >= state["max_turns"]:
         state["phase"] = PHASE_OVER
-        state["end_reason"] = "turn_limit"
+        state["end_reason"] = END_TURN_LIMIT
         state["offers"] = []
-        return [{"type": "turn_ended", "seat": seat}, {"type": "game_over", "winner": None, "vp": all_vp(state), "reason": "turn_limit"}]
+        return granted + [{"type": "turn_ended", "seat": seat}, {"type": "game_over", "winner": None, "vp": all_vp(state), "reason": END_TURN_LIMIT}]
     nxt = (seat + 1) % state["num_players"]
-    return [{"type": "turn_ended", "seat": seat}] + begin_turn(state, nxt, state["turn"] + 1)
+    return granted + [{"type": "turn_ended", "seat": seat}] + begin_turn(state, nxt, state["turn"] + 1)
 
-
-PRELIM_PHASES = (PHASE_DRAFT, PHASE_PRELIM_BUY)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from games.rng import draw
+from games.core.rng import draw
 
 from . import board as B
 from .industry import is_bought
+from .state import known
 
 
 def targets(state: dict) -> list[dict]:
@@ -22,9 +23,9 @@ def is_target(state: dict, target) -> bool:
         return False
     kind, ident = target.get("kind"), target.get("id")
     if kind == "province":
-        ok = ident in B.PROVINCES
+        ok = known(ident, B.PROVINCES)
     elif kind == "industry":
-        ok = ident in B.INDUSTRIES and is_bought(state, ident)
+        ok = known(ident, B.INDUSTRIES) and is_bought(state, ident)
     else:
         return False
     cur = state["union"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from . import board as B
 from .industry import monopolist as industry_monopolist
-from .state import PHASE_OVER, is_blocked
+from .schema import PHASE_OVER
+from .state import is_blocked
 
 
 def province_monopolist(state: dict, province: str) -> int | None:

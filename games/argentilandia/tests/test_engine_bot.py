@@ -14,7 +14,9 @@ def _game(g: int) -> tuple[int, dict]:
         seat = RS.to_move(st)[0]
         if seat == bot:
             action = RS.bot_action(st, seat, rng)
-            assert action in RS.legal_actions(st, seat) or action["type"] in ("end_turn", "roll", "contest_roll")
+            # offers are open-ended (docs/API.md): legal_actions lists examples, apply below checks the rest
+            assert action in RS.legal_actions(st, seat) or action["type"] in ("end_turn", "roll", "contest_roll",
+                                                                              "offer_trade")
         else:
             action = rng.choice(RS.legal_actions(st, seat))
         st, _ = RS.apply(st, seat, action)

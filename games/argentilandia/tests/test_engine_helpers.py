@@ -6,6 +6,7 @@ import random
 
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
+from games.argentilandia.engine.schema import PHASE_MAIN
 
 MATS = B.MATERIALS
 
@@ -17,7 +18,7 @@ def hand(**cards) -> dict:
 
 
 def main_state(n: int = 4, seed: str = "t", hands: dict | None = None, mps: dict | None = None,
-               total: int | None = None, current: int = 0, turn: int = 5, phase: str = "main", **extra) -> dict:
+               total: int | None = None, current: int = 0, turn: int = 5, phase: str = PHASE_MAIN, **extra) -> dict:
     """A game jumped straight to the main phase of ``current``'s turn, cards conserved."""
     st = RS.new_game(n, seed)
     st["draft"]["index"] = len(st["draft"]["picks"])
@@ -48,7 +49,7 @@ def play_random(seed: int, n: int = 4, max_turns: int = 12, bots: tuple = (), ch
     steps = 0
     while RS.to_move(st):
         seat = None
-        if st["phase"] == "main" and st["offers"] and rng.random() < 0.3:
+        if st["phase"] == PHASE_MAIN and st["offers"] and rng.random() < 0.3:
             responders = [s for s in range(n) if s != st["current"] and RS.legal_actions(st, s)]
             if responders:
                 seat = rng.choice(responders)

@@ -3,6 +3,7 @@ Special Rules: Production cards; Union Organizer)."""
 
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine.production import pay_production
+from games.argentilandia.engine.schema import PHASE_MAIN, PHASE_PRE_ROLL
 
 from .test_engine_helpers import act, main_state
 
@@ -16,11 +17,11 @@ def _roll_to(st, total, monkeypatch):
 
 def test_one_card_per_mp_in_play(monkeypatch):
     """Playing the Game 3 example: a 6 puts Mendoza and Neuquén in play; Red gets 1 Grapes and 1 Sheep."""
-    st = main_state(mps={"mendoza": [0, None, None], "neuquen": [0, None, 1]}, phase="pre_roll")
+    st = main_state(mps={"mendoza": [0, None, None], "neuquen": [0, None, 1]}, phase=PHASE_PRE_ROLL)
     st2, ev = _roll_to(st, 6, monkeypatch)
     assert st2["hands"][0]["grapes"] == 1 and st2["hands"][0]["sheep"] == 1
     assert st2["hands"][1]["wood"] == 1
-    assert st2["phase"] == "main" and sorted(st2["in_play"]) == ["mendoza", "neuquen"]
+    assert st2["phase"] == PHASE_MAIN and sorted(st2["in_play"]) == ["mendoza", "neuquen"]
     assert {"type": "produced", "seat": 0, "material": "grapes", "count": 1} in ev
 
 
@@ -83,7 +84,27 @@ def test_bank_short_pays_no_one():
 
 def test_roll_is_seeded_and_deterministic():
     """All randomness comes from the state's seed: same state + action gives the same dice."""
-    st = main_state(phase="pre_roll")
+    st = main_state(phase=PHASE_PRE_ROLL)
     a, _ = RS.apply(st, 0, {"type": "roll"})
     b, _ = RS.apply(st, 0, {"type": "roll"})
     assert a == b and a["rng_counter"] > st["rng_counter"]
+
+
+def test_mendoza_three_grapes_paid_to_no_one_when_the_bank_is_short():
+    """Special Rules, Production cards: "a 6 is rolled and the Grapes in Mendoza belong to 3 different players,
+    but the Banker has only 1 card to pay, so it pays none of them. The same would occur if all 3 Grapes
+    belonged to a single player."  Mendoza holds three Grapes MPs."""
+    from games.argentilandia.engine import board as B
+    assert B.PROVINCES["mendoza"]["mps"] == ["grapes", "grapes", "grapes"]
+    st = main_state(hands={3: {"grapes": 15}}, mps={"mendoza": [0, 1, 2]})
+    assert st["bank"]["grapes"] == 1
+    ev = pay_production(st, 6)
+    assert {"type": "production_unpaid", "material": "grapes", "needed": 3, "bank": 1} in ev
+    assert [h["grapes"] for h in st["hands"]] == [0, 0, 0, 15] and st["bank"]["grapes"] == 1
+    single = main_state(hands={3: {"grapes": 15}}, mps={"mendoza": [0, 0, 0]})
+    ev = pay_production(single, 6)
+    assert [e for e in ev if e["type"] == "production_unpaid" and e["material"] == "grapes"]
+    assert single["hands"][0]["grapes"] == 0
+    plenty = main_state(mps={"mendoza": [0, 1, 2]})
+    pay_production(plenty, 6)
+    assert [h["grapes"] for h in plenty["hands"]][:3] == [1, 1, 1]

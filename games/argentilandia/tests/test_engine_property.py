@@ -11,6 +11,7 @@ import time
 
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
+from games.argentilandia.engine.schema import PHASE_ROLLOFF
 from games.argentilandia.engine.state import tokens_used
 
 from .test_engine_helpers import play_random
@@ -37,7 +38,7 @@ def check_invariants(st: dict) -> None:
         if owner is not None:
             assert ind["slots"].count(owner) == max(ind["slots"].count(x) for x in ind["slots"] if x is not None)
     for port, owner in st["ports"].items():
-        if owner is not None and st["phase"] != "rolloff":
+        if owner is not None and st["phase"] != PHASE_ROLLOFF:
             assert owner in st["mps"][B.PORTS[port]["province"]]
     assert min(st["discards"]) >= 0
     u = st["union"]

@@ -1,12 +1,14 @@
 """Purchases (Exchange and Cost Card; Playing the Game 6-7; Buying Industries; Buying free industry
 percentages; Trading at ports; Special Rules: Oil)."""
 
-import pytest
 
 from games.argentilandia.engine import RULESET as RS
-from games.rulesets import IllegalAction
+from games.argentilandia.engine import board as B
+from games.testing import refused
 
 from .test_engine_helpers import act, main_state
+
+CHUBUT = B.PROVINCES["chubut"]["number"]  # the roll that puts Chubut (Puerto Madryn) in play
 
 THREE = {"oil": 1, "soy": 1, "fish": 1}
 
@@ -17,11 +19,8 @@ def test_free_mp_only_in_provinces_in_play_three_different():
     st2, ev = act(st, 0, type="buy_mp", province="mendoza", slot=0, pay=["oil", "soy", "fish"])
     assert st2["mps"]["mendoza"][0] == 0 and sum(st2["hands"][0].values()) == 0
     assert st2["hands"][0]["grapes"] == 0
-    with pytest.raises(IllegalAction) as e:
-        act(st, 0, type="buy_mp", province="jujuy", slot=0)
-    assert e.value.rule == "buying-a-free-mp"
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_mp", province="mendoza", slot=0, pay=["oil", "oil", "soy"])
+    refused(RS, st, 0, dict(type="buy_mp", province="jujuy", slot=0), "buying-a-free-mp")
+    refused(RS, st, 0, dict(type="buy_mp", province="mendoza", slot=0, pay=["oil", "oil", "soy"]), "exchange-and-cost-card")
     st3, _ = act(st, 0, type="buy_mp", province="mendoza", slot=1)  # automatic payment
     assert sum(st3["hands"][0].values()) == 0
 
@@ -38,24 +37,20 @@ def test_blocked_province_refuses_purchases():
     """Union Organizer: blocks buying free MPs."""
     st = main_state(hands={0: THREE}, total=6)
     st["union"] = {"kind": "province", "id": "mendoza"}
-    with pytest.raises(IllegalAction) as e:
-        act(st, 0, type="buy_mp", province="mendoza", slot=0)
-    assert e.value.rule == "playing-the-game"
+    refused(RS, st, 0, dict(type="buy_mp", province="mendoza", slot=0), "playing-the-game")
 
 
 def test_port_needs_province_in_play_and_an_mp_there():
     """Trading at ports: a free port costs 3 different, only in a province in play where the buyer holds an MP;
     usable the same turn."""
-    st = main_state(hands={0: {**THREE, "cows": 2}}, total=7, mps={"chubut": [0, None, None]})
+    st = main_state(hands={0: {**THREE, "cows": 2}}, total=CHUBUT, mps={"chubut": [0, None, None]})
     st2, _ = act(st, 0, type="buy_port", port="puerto_madryn", pay=["oil", "soy", "fish"])
     assert st2["ports"]["puerto_madryn"] == 0
     st3, _ = act(st2, 0, type="port_trade", port="puerto_madryn", give="cows", get="oil")
     assert st3["hands"][0]["oil"] == 1
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_port", port="mar_del_plata")
+    refused(RS, st, 0, dict(type="buy_port", port="mar_del_plata"), "trading-at-ports")
     st4 = main_state(hands={0: THREE}, total=3, mps={"santa_cruz": [0, None, None, None]})
-    with pytest.raises(IllegalAction):
-        act(st4, 0, type="buy_port", port="puerto_madryn")
+    refused(RS, st4, 0, dict(type="buy_port", port="puerto_madryn"), "trading-at-ports")
     act(st4, 0, type="buy_port", port="puerto_deseado")
 
 
@@ -65,11 +60,8 @@ def test_factory_one_oil_three_identical_never_four_oil():
     st = main_state(hands={0: {"oil": 4, "metals": 3}})
     st2, _ = act(st, 0, type="buy_factory", industry="furniture_factory", **{"with": "metals"})
     assert st2["industries"]["furniture_factory"] == {"slots": [0, None, None, None], "owner": 0}
-    with pytest.raises(IllegalAction) as e:
-        act(st, 0, type="buy_factory", industry="furniture_factory", **{"with": "oil"})
-    assert e.value.rule == "special-rules"
-    with pytest.raises(IllegalAction):
-        act(st2, 0, type="buy_factory", industry="furniture_factory", **{"with": "metals"})
+    refused(RS, st, 0, dict(type="buy_factory", industry="furniture_factory", **{"with": "oil"}), "special-rules")
+    refused(RS, st2, 0, dict(type="buy_factory", industry="furniture_factory", **{"with": "metals"}), "buying-industries")
 
 
 def test_percentages_oil_soy_metals_and_majority_moves_ownership():
@@ -87,16 +79,13 @@ def test_percentages_oil_soy_metals_and_majority_moves_ownership():
 
 def test_percentage_refused_when_unbought_blocked_or_full():
     st = main_state(hands={0: {"oil": 1, "soy": 1, "metals": 1}})
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_percentage", industry="winery")
+    refused(RS, st, 0, dict(type="buy_percentage", industry="winery"), "buying-free-percentages")
     st["industries"]["winery"] = {"slots": [1, None, None, None], "owner": 1}
     st["union"] = {"kind": "industry", "id": "winery"}
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_percentage", industry="winery")
+    refused(RS, st, 0, dict(type="buy_percentage", industry="winery"), "playing-the-game")
     st["union"] = {"kind": "province", "id": "tucuman"}
     st["industries"]["winery"] = {"slots": [1, 1, 1, 1], "owner": 1}
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_percentage", industry="winery")
+    refused(RS, st, 0, dict(type="buy_percentage", industry="winery"), "buying-free-percentages")
 
 
 def test_officials_and_stockbrokers_from_the_bank():
@@ -110,8 +99,7 @@ def test_officials_and_stockbrokers_from_the_bank():
     st["bank_officials"] = 0
     st["hands"][0].update(grapes=1, cows=1, sheep=1)
     st["bank"].update(grapes=st["bank"]["grapes"] - 1, cows=st["bank"]["cows"] - 1, sheep=st["bank"]["sheep"] - 1)
-    with pytest.raises(IllegalAction):
-        act(st, 0, type="buy_official")
+    refused(RS, st, 0, dict(type="buy_official"), "playing-the-game")
 
 
 def test_token_limit():
@@ -128,9 +116,7 @@ def test_token_limit():
                 placed += 1
                 if placed > 35:
                     st["mps"][p][i] = 1
-    with pytest.raises(IllegalAction) as e:
-        act(st, 0, type="buy_mp", province="mendoza", slot=0)
-    assert e.value.rule == "components"
+    refused(RS, st, 0, dict(type="buy_mp", province="mendoza", slot=0), "components")
 
 
 def test_legal_actions_are_all_accepted():
@@ -141,3 +127,15 @@ def test_legal_actions_are_all_accepted():
     st["industries"]["winery"] = {"slots": [1, None, None, None], "owner": 1}
     for a in RS.legal_actions(st, 0):
         RS.apply(st, 0, a)
+
+
+def test_port_in_a_province_blocked_by_the_union_organizer_is_refused():
+    """Union Organizer: "the province it is placed on is blocked ... no purchases may be made there":
+    a free port of a blocked province cannot be bought, even in play and with an MP there."""
+    st = main_state(hands={0: THREE}, total=CHUBUT, mps={"chubut": [0, None, None]})
+    st["union"] = {"kind": "province", "id": "chubut"}
+    assert {"type": "buy_port", "port": "puerto_madryn"} not in RS.legal_actions(st, 0)
+    refused(RS, st, 0, dict(type="buy_port", port="puerto_madryn", pay=["oil", "soy", "fish"]), "playing-the-game")
+    st["union"] = {"kind": "province", "id": "jujuy"}
+    st2, _ = act(st, 0, type="buy_port", port="puerto_madryn", pay=["oil", "soy", "fish"])
+    assert st2["ports"]["puerto_madryn"] == 0

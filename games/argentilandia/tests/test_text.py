@@ -7,7 +7,7 @@ from django.utils import translation
 
 from games.argentilandia import text
 from games.argentilandia.engine.ruleset import RULESET
-from games.events import visible_to
+from games.core.events import visible_to
 
 
 @pytest.fixture(autouse=True)

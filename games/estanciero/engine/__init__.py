@@ -1,4 +1,4 @@
-"""Estanciero rules engine (pure Python): ``RULESET`` fulfils games.rulesets.Ruleset."""
+"""Estanciero rules engine (pure Python): ``RULESET`` fulfils games.core.rulesets.Ruleset."""
 
 from .ruleset import RULESET, EstancieroRuleset
 

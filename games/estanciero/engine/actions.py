@@ -12,9 +12,10 @@ from .building import check_build, check_sell
 from .common import IllegalAction
 from .debt import active_debt, may_go_bankrupt
 from .mortgage import check_lift
+from .schema import BUILD_PHASES, CLAIM_RENT, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
 from .state import deeds_of, is_mortgaged, owner, player
-from .trade import MAX_PER_TURN, check_accept
-from .turn import BUILD_PHASES, can_rest
+from .trade import MAX_PER_TURN, awaits_answer, check_accept
+from .turn import can_rest
 
 
 def _ok(check, *args) -> bool:
@@ -26,8 +27,13 @@ def _ok(check, *args) -> bool:
 
 
 def claim_actions(state: dict, seat: int) -> list[dict]:
-    return [{"type": "claim_rent" if c["kind"] == "rent" else "claim_prize", "claim": c["id"]}
-            for c in state["claims"] if c["seat"] == seat]
+    """Claim mode: collect each open rent or prize, or let it go."""
+    acts = []
+    for c in state["claims"]:
+        if c["seat"] == seat:
+            acts.append({"type": "claim_rent" if c["kind"] == CLAIM_RENT else "claim_prize", "claim": c["id"]})
+            acts.append({"type": "waive_claim", "claim": c["id"]})
+    return acts
 
 
 def built_provinces(state: dict) -> set[str]:
@@ -102,31 +108,39 @@ def turn_actions(state: dict, seat: int) -> list[dict]:
     p = player(state, seat)
     phase = turn["phase"]
     acts: list[dict] = []
-    if phase == "roll":
+    if phase == PHASE_ROLL:
         if p["in_jail"]:
             if p["money"] >= 1000:
                 acts.append({"type": "pay_fine"})
             if p["jail_cards"]:
                 acts.append({"type": "use_jail_card", "card": p["jail_cards"][0]})
-        acts.append({"type": "roll"})
-        if can_rest(state, seat):
-            acts.append({"type": "rest"})
-    elif phase == "buy":
+        if not state["claims"]:  # the roll waits for open claims
+            acts.append({"type": "roll"})
+            if can_rest(state, seat):
+                acts.append({"type": "rest"})
+    elif phase == PHASE_BUY:
         if p["money"] >= board.price(turn["offer"]):
             acts.append({"type": "buy"})
         acts.append({"type": "decline"})
-    elif phase == "card_choice":
+    elif phase == PHASE_CARD_CHOICE:
         if p["money"] >= turn["choice"]["amount"]:
             acts.append({"type": "choose_card_option", "option": "pay"})
         acts.append({"type": "choose_card_option", "option": "draw"})
-    elif phase == "end":
+    elif phase == PHASE_END and not awaits_answer(state, seat):
         acts.append({"type": "end_turn"})
     if phase in BUILD_PHASES:
-        for index in deeds_of(state, seat):
-            if board.is_zone(index) and all(owner(state, m) == seat for m in board.province_members(index)):
-                for kind in ("chacra", "estancia"):
-                    if _ok(check_build, state, seat, index, kind):
-                        acts.append({"type": "build", "space": index, "kind": kind})
+        acts += build_actions(state, seat)
+    return acts
+
+
+def build_actions(state: dict, seat: int) -> list[dict]:
+    """Every chacra or estancia ``seat`` may place now (on turn, or between turns: decision 18)."""
+    acts = []
+    for index in deeds_of(state, seat):
+        if board.is_zone(index) and all(owner(state, m) == seat for m in board.province_members(index)):
+            for kind in ("chacra", "estancia"):
+                if _ok(check_build, state, seat, index, kind):
+                    acts.append({"type": "build", "space": index, "kind": kind})
     return acts
 
 
@@ -163,6 +177,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     else:
         if debt is None and state["turn"]["seat"] == seat:
             acts += turn_actions(state, seat)
+        elif debt is None:  # between turns: listed, but the seat is not put on move (decision 18)
+            acts += build_actions(state, seat)
         acts += liquidation_actions(state, seat)
         acts += lift_actions(state, seat)
         acts += trade_actions(state, seat)

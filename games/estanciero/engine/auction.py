@@ -52,6 +52,8 @@ def start_voluntary(state: dict, events: list, seat: int, index: object) -> None
     if province_has_buildings(state, index):
         refuse(_("Chacras and estancias may only be sold to the Bank: sell them before auctioning the deed."),
                "sale-of-properties")
+    started = state["turn"].setdefault("auctions_started", {})  # counted per turn (bots auction once a turn)
+    started[str(seat)] = started.get(str(seat), 0) + 1
     queue(state, index, seat, True, "voluntary")
     start_next(state, events)
 

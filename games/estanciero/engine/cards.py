@@ -11,7 +11,8 @@ from .building import count_buildings
 from .common import _, refuse
 from .money import charge
 from .movement import finish_move, land, move, send_to_jail
-from .rent import add_prize_claim
+from .rent import pay_prize
+from .schema import PHASE_CARD_CHOICE, PHASE_MOVING
 from .state import active_seats, player
 
 
@@ -24,7 +25,7 @@ def draw_card(state: dict, events: list, seat: int, deck: str) -> None:
         player(state, seat)["jail_cards"].append(card_id)
     else:
         pile.append(card_id)
-    state["last_card"] = {"deck": deck, "seat": seat, "card": card_id}
+    state["last_card"] = {"deck": deck, "seat": seat, "card": card_id, "turn": state["turns_played"]}
     events.append({"type": "card", "deck": deck, "seat": seat, "card": card_id})
     resolve(state, events, seat, card_id, effect)
 
@@ -33,7 +34,8 @@ def resolve(state: dict, events: list, seat: int, card_id: str, effect: dict) ->
     kind = effect["kind"]
     p = player(state, seat)
     if kind == "collect":
-        add_prize_claim(state, events, seat, effect["amount"], "card:" + card_id)
+        # "carry out what it says": a card's payout is made at once in every mode, like Salida (decision 7)
+        pay_prize(state, events, seat, effect["amount"], "card:" + card_id)
     elif kind == "pay":
         charge(state, events, seat, None, effect["amount"], "card")
     elif kind == "go_to_jail":
@@ -55,18 +57,18 @@ def resolve(state: dict, events: list, seat: int, card_id: str, effect: dict) ->
         move(state, events, seat, target, forward=effect["steps"] > 0)
         land(state, events, seat)
     elif kind == "pay_or_draw":
-        state["turn"]["phase"] = "card_choice"
+        state["turn"]["phase"] = PHASE_CARD_CHOICE
         state["turn"]["choice"] = {"card": card_id, "amount": effect["amount"], "deck": effect["alternative_deck"]}
 
 
 def choose(state: dict, events: list, seat: int, option: str) -> None:
     """Destino "pay 200 or draw a Suerte card": the player chooses."""
     choice = state["turn"].pop("choice")
-    state["turn"]["phase"] = "moving"
+    state["turn"]["phase"] = PHASE_MOVING
     if option == "pay":
         if player(state, seat)["money"] < choice["amount"]:
             state["turn"]["choice"] = choice
-            state["turn"]["phase"] = "card_choice"
+            state["turn"]["phase"] = PHASE_CARD_CHOICE
             refuse(_("You need %(cost)s to pay."), "chance-or-fate", cost=choice["amount"])
         charge(state, events, seat, None, choice["amount"], "card")
         events.append({"type": "card_choice", "seat": seat, "option": "pay"})

@@ -6,7 +6,9 @@ Every literal IllegalAction message is wrapped in ``_()`` so Django's
 
 from __future__ import annotations
 
-from games.rulesets import IllegalAction
+from typing import NoReturn
+
+from games.core.rulesets import IllegalAction
 
 __all__ = ["_", "IllegalAction", "refuse"]
 
@@ -16,6 +18,6 @@ def _(s: str) -> str:
     return s
 
 
-def refuse(message: str, rule: str, **params) -> None:
-    """Raise ``IllegalAction`` with a rule slug from ``games.sections``."""
-    raise IllegalAction(message, rule=rule, **params)
+def refuse(message: str, rule: str, **params) -> NoReturn:
+    """Raise ``IllegalAction`` with a rule slug from ``games.core.sections`` (house style: it never returns)."""
+    raise IllegalAction(message, rule=rule, **params) from None

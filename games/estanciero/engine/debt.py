@@ -17,7 +17,9 @@ from .building import liquidate_all, sale_value
 from .common import _, refuse
 from .money import transfer
 from .mortgage import transfer_mortgaged
+from .rent import lapsed_event
 from .state import active_seats, deeds_of, is_mortgaged, level, new_turn, owner, player, province_has_buildings
+from .trade import expire
 
 
 def active_debt(state: dict) -> dict | None:
@@ -114,8 +116,10 @@ def bankrupt(state: dict, events: list, seat: int) -> None:
     for d in state["debts"]:
         if d["creditor"] == seat:
             d["creditor"] = None
-    state["claims"] = [c for c in state["claims"] if c["seat"] != seat and c.get("payer") != seat]
-    state["proposals"] = [x for x in state["proposals"] if seat not in (x["from"], x["to"])]
+    for c in [c for c in state["claims"] if seat in (c["seat"], c.get("payer"))]:
+        state["claims"].remove(c)
+        events.append(lapsed_event(c, "bankrupt"))
+    expire(state, events, seat, "bankrupt")
     events.append({"type": "bankrupt", "seat": seat, "creditor": creditor})
     if state["turn"]["seat"] == seat and len(active_seats(state)) > 1:
         pass_turn(state, events)
@@ -124,11 +128,8 @@ def bankrupt(state: dict, events: list, seat: int) -> None:
 
 def pass_turn(state: dict, events: list) -> None:
     """The turn goes to the next active seat (the seat order, round the table)."""
-    from .trade import expire
-
     cur = state["turn"]["seat"]
     state["turns_played"] += 1
-    expire(state, events)
     n = state["num_players"]
     for step in range(1, n + 1):
         nxt = (cur + step) % n

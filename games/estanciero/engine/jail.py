@@ -12,6 +12,7 @@ from . import board
 from .common import _, refuse
 from .money import charge, transfer
 from .movement import advance, roll_dice
+from .schema import PHASE_END
 from .state import player
 
 FINE = 1000
@@ -62,4 +63,4 @@ def jail_roll(state: dict, events: list, seat: int) -> None:
         advance(state, events, seat, dice)
         return
     events.append({"type": "jail_stay", "seat": seat, "attempts": p["jail_attempts"]})
-    state["turn"]["phase"] = "end"
+    state["turn"]["phase"] = PHASE_END

@@ -8,19 +8,21 @@ turn).  ``turn["again"]`` is set after doubles.
 
 from __future__ import annotations
 
-from games.rng import draw
+from games.core.rng import draw
 
 from . import board
 from .money import charge, transfer
 from .mortgage import end_grace
 from .rent import add_prize_claim, add_rent_claim, lapse_claims
+from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL
 from .state import owner, player
 
 
 def roll_dice(state: dict, events: list, seat: int) -> list[int]:
-    """Roll two dice: pending claims lapse and mortgage grace ends."""
+    """Roll two dice: pending claims lapse and mortgage grace ends; the last card drawn leaves the table."""
     dice = draw(state, lambda rng: [rng.die(), rng.die()])
     state["last_dice"] = dice
+    state["last_card"] = None
     state["turn"]["dice"] = dice
     lapse_claims(state, events)
     end_grace(state)
@@ -56,7 +58,7 @@ def send_to_jail(state: dict, events: list, seat: int, reason: str) -> None:
     turn = state["turn"]
     if turn["seat"] == seat:
         turn["again"] = False
-        turn["phase"] = "end"
+        turn["phase"] = PHASE_END
 
 
 def land(state: dict, events: list, seat: int) -> None:
@@ -69,7 +71,7 @@ def land(state: dict, events: list, seat: int) -> None:
     if kind in board.DEED_TYPES:
         own = owner(state, index)
         if own is None:
-            state["turn"]["phase"] = "buy"
+            state["turn"]["phase"] = PHASE_BUY
             state["turn"]["offer"] = index
         else:
             add_rent_claim(state, events, seat, index)
@@ -91,16 +93,16 @@ def land(state: dict, events: list, seat: int) -> None:
 def finish_move(state: dict) -> None:
     """After landing: roll again after doubles, else the turn may end."""
     turn = state["turn"]
-    if turn["phase"] in ("buy", "card_choice"):
+    if turn["phase"] in (PHASE_BUY, PHASE_CARD_CHOICE):
         return
     if player(state, turn["seat"])["in_jail"]:
         turn["again"] = False
-    turn["phase"] = "roll" if turn["again"] else "end"
+    turn["phase"] = PHASE_ROLL if turn["again"] else PHASE_END
 
 
 def advance(state: dict, events: list, seat: int, dice: list[int]) -> None:
     """Move by the dice total, land, and settle the phase."""
-    state["turn"]["phase"] = "moving"
+    state["turn"]["phase"] = PHASE_MOVING
     p = player(state, seat)
     move(state, events, seat, (p["position"] + dice[0] + dice[1]) % board.NUM_SPACES)
     land(state, events, seat)
@@ -135,4 +137,4 @@ def rest_roll(state: dict, events: list, seat: int) -> None:
     p["rest_turns"] -= 1
     events.append({"type": "rested", "seat": seat, "turns_left": p["rest_turns"]})
     state["turn"]["again"] = False
-    state["turn"]["phase"] = "end"
+    state["turn"]["phase"] = PHASE_END

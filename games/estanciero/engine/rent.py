@@ -1,15 +1,20 @@
 """Rent by title deed (The Game; Zones; Railroads and Companies; Mortgage).
 
-Claims: rent and prizes must be CLAIMED before the dice are rolled again
-(The Game; Prizes and Taxes).  Unless ``auto_collect`` is set, they wait in
-``state["claims"]`` and lapse at the next roll of the dice.
+Collection (decision 6): by default rents and prizes are collected
+automatically.  With the table option ``claim_rents`` (the faithful mode: The
+Game; Prizes and Taxes, "claim it before the dice are rolled again") they wait
+in ``state["claims"]``; the next roll waits until every owner has had a chance:
+an owner with an open claim is in ``to_move`` (their clock is the visible
+chance) and may claim it or let it go; a timeout lets it go.
 """
 
 from __future__ import annotations
 
 from . import board
+from .common import _, refuse
 from .money import charge, transfer
-from .state import is_mortgaged, level, next_id, owner
+from .schema import CLAIM_PRIZE, CLAIM_RENT
+from .state import claim_mode, is_mortgaged, level, next_id, owner
 
 
 def owns_whole_group(state: dict, index: int, seat: int) -> bool:
@@ -55,41 +60,71 @@ def add_rent_claim(state: dict, events: list, payer: int, index: int) -> None:
     amount = rent_due(state, index, dice[0] + dice[1])
     if amount <= 0:
         return
-    if state["options"]["auto_collect"]:
+    if not claim_mode(state):
         events.append({"type": "rent_claimed", "seat": own, "payer": payer, "space": index, "amount": amount,
                        "auto": True})
         charge(state, events, payer, own, amount, "rent")
         return
-    state["claims"].append({"id": next_id(state), "kind": "rent", "seat": own, "payer": payer,
+    state["claims"].append({"id": next_id(state), "kind": CLAIM_RENT, "seat": own, "payer": payer,
                             "space": index, "amount": amount})
 
 
+def pay_prize(state: dict, events: list, seat: int, amount: int, source: str) -> None:
+    """The Bank pays a prize now (every card payout, and the Premio space outside claim mode)."""
+    events.append({"type": "prize_claimed", "seat": seat, "amount": amount, "source": source, "auto": True})
+    transfer(state, events, None, seat, amount, "prize")
+
+
 def add_prize_claim(state: dict, events: list, seat: int, amount: int, source: str) -> None:
-    """A prize from the Bank (Premio space or a card) that must be claimed."""
-    if state["options"]["auto_collect"]:
-        events.append({"type": "prize_claimed", "seat": seat, "amount": amount, "source": source, "auto": True})
-        transfer(state, events, None, seat, amount, "prize")
+    """The Premio Ganadero space's prize: in claim mode it must be claimed before the next roll
+    (Prizes and Taxes: "a player who forgets to claim a PRIZE from the BANK ... loses the right")."""
+    if not claim_mode(state):
+        pay_prize(state, events, seat, amount, source)
         return
-    state["claims"].append({"id": next_id(state), "kind": "prize", "seat": seat, "payer": None,
+    state["claims"].append({"id": next_id(state), "kind": CLAIM_PRIZE, "seat": seat, "payer": None,
                             "amount": amount, "source": source})
 
 
+def lapsed_event(c: dict, why: str) -> dict:
+    """The log line's data for a rent or prize lost: who lost what, to whom, and why."""
+    event = {"type": "claim_lapsed", "kind": c["kind"], "owner": c["seat"], "payer": c.get("payer"),
+             "amount": c["amount"], "why": why}
+    if c["kind"] == CLAIM_RENT:
+        event["space"] = c["space"]
+    else:
+        event["source"] = c.get("source")
+    return event
+
+
 def lapse_claims(state: dict, events: list) -> None:
-    """The dice are rolled: every unclaimed rent or prize is lost (The Game)."""
-    if state["claims"]:
-        events.append({"type": "claims_lapsed", "count": len(state["claims"])})
-        state["claims"] = []
+    """The dice are rolled: every unclaimed rent or prize is lost (The Game).  The roll waits for
+    open claims, so this only clears what a rule change left behind."""
+    for c in state["claims"]:
+        events.append(lapsed_event(c, "roll"))
+    state["claims"] = []
 
 
-def claim(state: dict, events: list, seat: int, claim_id: int, kind: str) -> None:
+def claimants(state: dict) -> list[int]:
+    """Owners with an open claim: each is in ``to_move`` until they claim it or let it go."""
+    return sorted({c["seat"] for c in state["claims"]})
+
+
+def find_claim(state: dict, seat: int, claim_id: object, kind: str | None) -> dict:
+    """The open claim ``claim_id`` of ``seat`` (of ``kind`` when given), or a refusal."""
+    found = None
+    if isinstance(claim_id, int) and not isinstance(claim_id, bool):
+        found = next((c for c in state["claims"] if c["id"] == claim_id), None)
+    if found is None or found["seat"] != seat or (kind is not None and found["kind"] != kind):
+        refuse(_("There is no such claim of yours to collect."),
+               "prizes-and-taxes" if kind == CLAIM_PRIZE else "the-game")
+    return found
+
+
+def claim(state: dict, events: list, seat: int, claim_id: object, kind: str) -> None:
     """Collect a pending rent (from the payer) or prize (from the Bank)."""
-    from .common import _, refuse
-
-    found = next((c for c in state["claims"] if c["id"] == claim_id), None)
-    if found is None or found["seat"] != seat or found["kind"] != kind:
-        refuse(_("There is no such claim of yours to collect."), "the-game" if kind == "rent" else "prizes-and-taxes")
+    found = find_claim(state, seat, claim_id, kind)
     state["claims"].remove(found)
-    if kind == "rent":
+    if kind == CLAIM_RENT:
         events.append({"type": "rent_claimed", "seat": seat, "payer": found["payer"], "space": found["space"],
                        "amount": found["amount"], "auto": False})
         charge(state, events, found["payer"], seat, found["amount"], "rent")
@@ -97,3 +132,10 @@ def claim(state: dict, events: list, seat: int, claim_id: int, kind: str) -> Non
         events.append({"type": "prize_claimed", "seat": seat, "amount": found["amount"], "source": found["source"],
                        "auto": False})
         transfer(state, events, None, seat, found["amount"], "prize")
+
+
+def waive(state: dict, events: list, seat: int, claim_id: object) -> None:
+    """The owner lets a rent or prize go (or their clock ran out): it is lost, and the log says whose."""
+    found = find_claim(state, seat, claim_id, None)
+    state["claims"].remove(found)
+    events.append(lapsed_event(found, "waived"))

@@ -1,4 +1,4 @@
-"""The Estanciero ruleset: the ``games.rulesets.Ruleset`` contract."""
+"""The Estanciero ruleset: the ``games.core.rulesets.Ruleset`` contract."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def h_claim_rent(state, events, seat, action):
 
 def h_claim_prize(state, events, seat, action):
     rent.claim(state, events, seat, action.get("claim"), "prize")
+
+
+def h_waive_claim(state, events, seat, action):
+    rent.waive(state, events, seat, action.get("claim"))
 
 
 def h_sell_building(state, events, seat, action):
@@ -89,6 +93,7 @@ HANDLERS = {
     "build": turn.do_build,
     "claim_rent": h_claim_rent,
     "claim_prize": h_claim_prize,
+    "waive_claim": h_waive_claim,
     "sell_building": h_sell_building,
     "mortgage": h_mortgage,
     "lift_mortgage": h_lift,
@@ -113,13 +118,23 @@ class EstancieroRuleset:
         return new_game(num_players, seed, options)
 
     def to_move(self, state: dict) -> list[int]:
+        """Who must act now: the bidders of a running auction; else everyone an answer waits for (owners
+        of open claims, recipients of open proposals), then the debtor or the player on turn, unless
+        that seat waits for an answer itself (its own proposal, or claims before the next roll)."""
         if state["over"]:
             return []
         if state["auction"] is not None:
             return auction.to_move(state)
+        answering = sorted(set(rent.claimants(state)) | set(trade.recipients(state)))
         if state["debts"]:
-            return [state["debts"][0]["debtor"]]
-        return [state["turn"]["seat"]]
+            base = state["debts"][0]["debtor"]
+        else:
+            base = state["turn"]["seat"]
+            if state["claims"]:
+                return answering
+        if base in answering or trade.awaits_answer(state, base):
+            return answering
+        return answering + [base]
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return actions.legal_actions(state, seat)
@@ -162,8 +177,10 @@ class EstancieroRuleset:
     def timeout_action(self, state: dict, seat: int) -> dict:
         return bot.timeout_action(state, seat)
 
-    def bot_action(self, state: dict, seat: int, rng) -> dict:
-        return bot.bot_action(state, seat, rng)
+    bot_levels = bot.LEVELS  # levels ``bot_action`` plays besides the framework's "easy"
+
+    def bot_action(self, state: dict, seat: int, rng, level: str = "normal") -> dict:
+        return bot.bot_action(state, seat, rng, level)
 
     def bot_optional_action(self, state: dict, seat: int, rng=None) -> dict | None:
         """A claim the bot should make now even when not on move (or None)."""

@@ -13,7 +13,7 @@ import random
 from .ruleset import RULESET
 
 MAIN = frozenset({"roll", "rest", "pay_fine", "use_jail_card", "buy", "decline", "choose_card_option", "end_turn",
-                  "bid", "pass", "hand_over", "declare_bankruptcy", "claim_rent", "claim_prize"})
+                  "bid", "pass", "hand_over", "declare_bankruptcy", "claim_rent", "claim_prize", "waive_claim"})
 
 
 PREFERRED = ("buy", "build", "accept_proposal")

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import pickle
 
-from games import dice
-from games.rng import draw
+from games.core import dice
+from games.core.rng import draw
 
 from . import board
 from .common import _, refuse
+from .schema import PHASE_ROLL
 
 DEFAULT_OPTIONS = {
     "start_money": 35000,
-    "auto_collect": False,
+    "claim_rents": False,
     "max_turns": None,
     "jail_roll_attempts": 3,
     "comisaria_space_jails": True,
@@ -32,6 +33,9 @@ def copy_state(state: dict) -> dict:
 def normalise_options(options: dict | None) -> dict:
     """Merge options with defaults; ``turn_limit`` is an alias of ``max_turns``.
 
+    ``auto_collect`` (the old option, inverted) is still accepted for tables created before
+    ``claim_rents``.
+
     Setup: the start money is 35,000 and "each player may be given a larger
     amount" (Shortening the Game), so ``start_money`` may only raise it.
     """
@@ -40,6 +44,9 @@ def normalise_options(options: dict | None) -> dict:
     if "turn_limit" in options and "max_turns" not in options:
         options["max_turns"] = options.pop("turn_limit")
     options.pop("turn_limit", None)
+    if "auto_collect" in options:  # the old name, inverted: tables created before claim_rents
+        legacy = options.pop("auto_collect")
+        options.setdefault("claim_rents", not legacy)
     for key, value in options.items():
         if key not in opts:
             refuse(_("Unknown option %(option)s."), "setup", option=key)
@@ -50,9 +57,22 @@ def normalise_options(options: dict | None) -> dict:
         refuse(_("The turn limit must be a positive whole number."), "shortening-the-game")
     if not isinstance(opts["jail_roll_attempts"], int) or opts["jail_roll_attempts"] < 1:
         refuse(_("The number of attempts to leave jail must be positive."), "police-station")
-    opts["auto_collect"] = bool(opts["auto_collect"])
+    if not isinstance(opts["claim_rents"], bool):
+        refuse(_("The claim option is on or off."), "the-game")
     opts["comisaria_space_jails"] = bool(opts["comisaria_space_jails"])
     return opts
+
+
+def claim_mode(state: dict) -> bool:
+    """The faithful mode (The Game; Prizes and Taxes): rents and prizes wait for their owner to claim them.
+
+    Option ``claim_rents`` (default off: they are collected automatically). States of tables created
+    before the option existed carry ``auto_collect`` instead, with the opposite meaning.
+    """
+    opts = state["options"]
+    if "claim_rents" in opts:
+        return bool(opts["claim_rents"])
+    return not opts.get("auto_collect", True)
 
 
 def roll_off(state: dict, seats: list[int]) -> tuple[int, list[dict]]:
@@ -117,7 +137,7 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
 
 
 def new_turn(seat: int) -> dict:
-    return {"seat": seat, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    return {"seat": seat, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
 
 
 def next_id(state: dict) -> int:

@@ -6,8 +6,10 @@ same from one other player, who accepts or rejects.  Decision: the
 overrides the "Zones" sentence forbidding it.  Buildings are never sold
 between players, so a deed whose province has buildings cannot be traded.
 A proposal must move at least one deed or jail card (cash-only gifts would
-be loans).  Open proposals expire at the end of the turn they were made in;
-online, a player may make at most ``MAX_PER_TURN`` proposals per turn (anti-spam).
+be loans).  Online, a player may make at most ``MAX_PER_TURN`` proposals per
+turn (anti-spam).  An open proposal keeps its recipient in ``to_move`` until
+they accept or reject it (a timeout rejects it); it does not expire with the
+turn, and the proposer on turn waits for the answer (or withdraws it).
 """
 
 from __future__ import annotations
@@ -89,7 +91,9 @@ def propose(state: dict, events: list, seat: int, action: dict) -> None:
 
 
 def find(state: dict, pid: object) -> dict:
-    prop = next((p for p in state["proposals"] if p["id"] == pid), None)
+    prop = None
+    if isinstance(pid, int) and not isinstance(pid, bool):
+        prop = next((p for p in state["proposals"] if p["id"] == pid), None)
     if prop is None:
         refuse(_("There is no such open proposal."), RULE)
     return prop
@@ -135,7 +139,8 @@ def reject(state: dict, events: list, seat: int, pid: object) -> None:
     if prop["to"] != seat:
         refuse(_("That proposal is not addressed to you."), RULE)
     state["proposals"].remove(prop)
-    events.append({"type": "proposal_rejected", "id": prop["id"], "from": prop["from"], "to": seat})
+    events.append({"type": "proposal_rejected", "id": prop["id"], "from": prop["from"], "to": seat,
+                   "give": prop["give"], "ask": prop["ask"]})
 
 
 def cancel(state: dict, events: list, seat: int, pid: object) -> None:
@@ -143,10 +148,23 @@ def cancel(state: dict, events: list, seat: int, pid: object) -> None:
     if prop["from"] != seat:
         refuse(_("That proposal is not yours."), RULE)
     state["proposals"].remove(prop)
-    events.append({"type": "proposal_cancelled", "id": prop["id"], "from": seat, "to": prop["to"]})
+    events.append({"type": "proposal_cancelled", "id": prop["id"], "from": seat, "to": prop["to"],
+                   "give": prop["give"], "ask": prop["ask"]})
 
 
-def expire(state: dict, events: list) -> None:
-    if state["proposals"]:
-        events.append({"type": "proposals_expired", "ids": [p["id"] for p in state["proposals"]]})
-        state["proposals"] = []
+def expire(state: dict, events: list, seat: int, why: str) -> None:
+    """Drop the open proposals from or to ``seat`` (who left the game), naming each one and why."""
+    for prop in [p for p in state["proposals"] if seat in (p["from"], p["to"])]:
+        state["proposals"].remove(prop)
+        events.append({"type": "proposal_expired", "id": prop["id"], "from": prop["from"], "to": prop["to"],
+                       "give": prop["give"], "ask": prop["ask"], "why": why})
+
+
+def recipients(state: dict) -> list[int]:
+    """Seats an open proposal waits for: each is in ``to_move`` until it answers."""
+    return sorted({p["to"] for p in state["proposals"]})
+
+
+def awaits_answer(state: dict, seat: int) -> bool:
+    """``seat`` made a proposal that is still open: it waits for the answer (or withdraws it)."""
+    return any(p["from"] == seat for p in state["proposals"])

@@ -13,7 +13,9 @@ from .debt import pass_turn
 from .endgame import finish, turn_limit_reached
 from .money import transfer
 from .movement import finish_move, normal_roll, rest_roll
+from .schema import BUILD_PHASES, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL
 from .state import player
+from .trade import awaits_answer
 
 PHASE_MSG = _("That is not possible at this point of the turn.")
 
@@ -31,8 +33,16 @@ def require_turn(state: dict, seat: int, phases: tuple[str, ...], rule: str = "t
     return turn
 
 
+def require_claims_settled(state: dict) -> None:
+    """Claim mode: "claim it before the dice are rolled again", so the next roll waits until every
+    owner with an open rent or prize has claimed it or let it go (The Game; Prizes and Taxes)."""
+    if state["claims"]:
+        refuse(_("Wait: a rent or prize may still be claimed before the dice are rolled again."), "the-game")
+
+
 def do_roll(state: dict, events: list, seat: int, action: dict) -> None:
-    require_turn(state, seat, ("roll",))
+    require_turn(state, seat, (PHASE_ROLL,))
+    require_claims_settled(state)
     if player(state, seat)["in_jail"]:
         jail.jail_roll(state, events, seat)
     else:
@@ -46,22 +56,23 @@ def can_rest(state: dict, seat: int) -> bool:
 
 def do_rest(state: dict, events: list, seat: int, action: dict) -> None:
     """Rest: the wish to stay is announced before rolling; the roll follows."""
-    require_turn(state, seat, ("roll",), "rest")
+    require_turn(state, seat, (PHASE_ROLL,), "rest")
     if not can_rest(state, seat):
         refuse(_("You may only rest after landing on the Rest space, for up to two turns."), "rest")
+    require_claims_settled(state)
     events.append({"type": "rest_announced", "seat": seat})
     rest_roll(state, events, seat)
 
 
 def do_pay_fine(state: dict, events: list, seat: int, action: dict) -> None:
-    require_turn(state, seat, ("roll",), "police-station")
+    require_turn(state, seat, (PHASE_ROLL,), "police-station")
     if not player(state, seat)["in_jail"]:
         refuse(_("You are not in the Police Station."), "police-station")
     jail.pay_fine(state, events, seat)
 
 
 def do_use_card(state: dict, events: list, seat: int, action: dict) -> None:
-    require_turn(state, seat, ("roll",), "police-station")
+    require_turn(state, seat, (PHASE_ROLL,), "police-station")
     if not player(state, seat)["in_jail"]:
         refuse(_("You are not in the Police Station."), "police-station")
     card_id = action.get("card")
@@ -72,7 +83,7 @@ def do_use_card(state: dict, events: list, seat: int, action: dict) -> None:
 
 def do_buy(state: dict, events: list, seat: int, action: dict) -> None:
     """Buy the deed landed on from the Bank at the price on the board."""
-    turn = require_turn(state, seat, ("buy",))
+    turn = require_turn(state, seat, (PHASE_BUY,))
     index = turn["offer"]
     cost = board.price(index)
     if player(state, seat)["money"] < cost:
@@ -81,20 +92,20 @@ def do_buy(state: dict, events: list, seat: int, action: dict) -> None:
     state["owners"][str(index)] = seat
     events.append({"type": "bought", "seat": seat, "space": index, "price": cost})
     turn.pop("offer")
-    turn["phase"] = "moving"
+    turn["phase"] = PHASE_MOVING
     finish_move(state)
 
 
 def do_decline(state: dict, events: list, seat: int, action: dict) -> None:
     """Decline the purchase: the deed stays with the Bank (no auction)."""
-    turn = require_turn(state, seat, ("buy",))
+    turn = require_turn(state, seat, (PHASE_BUY,))
     events.append({"type": "declined", "seat": seat, "space": turn.pop("offer")})
-    turn["phase"] = "moving"
+    turn["phase"] = PHASE_MOVING
     finish_move(state)
 
 
 def do_card_choice(state: dict, events: list, seat: int, action: dict) -> None:
-    require_turn(state, seat, ("card_choice",), "chance-or-fate")
+    require_turn(state, seat, (PHASE_CARD_CHOICE,), "chance-or-fate")
     option = action.get("option")
     if option not in ("pay", "draw"):
         refuse(_("Choose to pay or to draw a card."), "chance-or-fate")
@@ -102,21 +113,34 @@ def do_card_choice(state: dict, events: list, seat: int, action: dict) -> None:
 
 
 def do_end_turn(state: dict, events: list, seat: int, action: dict) -> None:
-    require_turn(state, seat, ("end",))
+    """The turn ends; not under one's own open proposal, which waits for its answer (or is withdrawn)."""
+    require_turn(state, seat, (PHASE_END,))
+    if awaits_answer(state, seat):
+        refuse(_("Your proposal awaits an answer: wait for it or withdraw it."), "sale-of-properties")
     events.append({"type": "turn_ended", "seat": seat})
     pass_turn(state, events)
     if turn_limit_reached(state):
         finish(state, events, "turn_limit")
 
 
-BUILD_PHASES = ("roll", "buy", "end", "card_choice")
-
-
 def do_build(state: dict, events: list, seat: int, action: dict) -> None:
-    """Decision: only the player on turn builds, which gives them the
-    priority the rulebook grants on a shortage of chacras and estancias."""
-    require_turn(state, seat, BUILD_PHASES, "shortage-of-buildings")
+    """Build on a complete province (Chacras; Estancias).  The player on turn builds in the build phases;
+    the others build between turns, as at a real table (decision 18), but never during an auction or while
+    a debt is pending, and on a shortage the Bank keeps its last units for the player on turn ("the player
+    whose turn it is has priority"; see ``building.reserved``)."""
+    if state["turn"]["seat"] == seat:
+        require_turn(state, seat, BUILD_PHASES, "shortage-of-buildings")
+    else:
+        require_between_turns(state)
     index = action.get("space")
     if not board.is_deed(index):
         refuse(_("Only fields (zones) can be built on, not railways or companies."), "chacras")
     build(state, events, seat, index, action.get("kind", "chacra"))
+
+
+def require_between_turns(state: dict) -> None:
+    """A player not on turn may build only while nothing else is being settled."""
+    if state["auction"] is not None:
+        refuse(_("Wait for the auction to finish."), "auction")
+    if state["debts"]:
+        refuse(_("Debts must be settled before play goes on."), "shortage-of-money")

@@ -74,11 +74,16 @@ def test_names_follow_the_language(game):
     assert "SALIDA" not in en and "Zona Sur" not in en
 
 
-def test_every_deed_price_is_printed(game):
-    html = render(game)
-    for index in board.deed_spaces():
-        price = f"$ {board.price(index):,}".replace(",", ".")
-        assert price in cell(html, index), index
+def test_every_deed_price_is_printed_in_the_readers_money_format(game):
+    from django.utils import translation
+
+    from games.formatting import money
+
+    for lang in ("es", "en"):
+        html = render(game, lang=lang)
+        with translation.override(lang):
+            for index in board.deed_spaces():
+                assert money(board.price(index)) in cell(html, index), (lang, index)
 
 
 def test_owner_marker_after_a_purchase(game):
@@ -111,19 +116,21 @@ def test_mortgage_is_hatched(game):
     assert "es-deed-mort" in html
 
 
-def test_viewer_panels_show_what_is_legal(game):
+def test_the_offered_deed_is_shown_and_the_buttons_are_the_sidebars(game):
     seat = game["turn"]["seat"]
     game["players"][seat]["position"] = 40
     game["turn"].update(phase="buy", offer=40)
     html = render(game, you=seat)
-    assert "es-p-buy" in html and '{&quot;type&quot;: &quot;buy&quot;}' in html
-    assert "es-p-build" not in html and "es-p-auction" not in html
+    panel = html.split('class="es-panel es-p-buy"')[1].split('class="es-panel')[0]
+    assert 'data-target="space:40"' in panel  # the card lights up and takes the click
+    # No move buttons on the board: the generic ones are the sidebar's (games/_table.html).
+    assert '{&quot;type&quot;: &quot;buy&quot;}' not in html and "es-b-buy" not in html and "es-b-roll" not in html
+    assert "es-p-build" not in html and "es-p-auction" not in html and "es-p-claim" not in html
     other = (seat + 1) % 3
-    html_other = render(game, you=other)
-    assert "es-p-buy" not in html_other
+    assert "es-b-buy" not in render(game, you=other)
     spectator = render(game, you=None)
-    assert '<section class="es-mine"' not in spectator and '<form class="es-propose"' not in spectator
-    assert '<form class="es-propose"' in html
+    assert 'class="es-propose"' not in spectator and "es-p-debt" not in spectator
+    assert 'class="es-propose" data-es-propose' in html and "data-act" in html.split('class="es-propose"')[1][:200]
 
 
 def test_auction_panel_has_an_amount_field(game):
@@ -133,17 +140,89 @@ def test_auction_panel_has_an_amount_field(game):
     bidder = (seat + 1) % 3
     html = render(state, you=bidder)
     assert "es-p-auction" in html and 'name="a_amount"' in html
-    assert html.count('&quot;type&quot;: &quot;bid&quot;') >= 1
+    form = html.split('<form class="es-bid"')[1].split("</form>")[0]
+    assert "data-act" in form and """value='{"type": "bid"}'""" in form
 
 
 def test_dice_and_card_in_the_centre(game):
+    seat = game["turn"]["seat"]
     game["last_dice"] = [6, 6]
-    game["last_card"] = {"deck": "suerte", "seat": 1, "card": "S02"}
+    game["turn"]["dice"] = [6, 6]
+    game["last_card"] = {"deck": "suerte", "seat": seat, "card": "S02"}
     html = render(game, lang="es")
     assert html.count('class="es-pip"') == 12
     assert "Ha ganado la grande" in html and "es-card-suerte" in html
     with translation.override("en"):
         assert "You won the big prize" in render(game, lang="en")
+
+
+def test_a_drawn_card_leaves_the_centre_when_the_turn_passes(game):
+    seat = game["turn"]["seat"]
+    game["last_dice"] = [3, 4]
+    game["last_card"] = {"deck": "suerte", "seat": seat, "card": "S02"}
+    assert "Ha ganado la grande" not in render(game)  # not rolled yet this turn: an old card
+    game["turn"]["dice"] = [3, 4]
+    assert "Ha ganado la grande" in render(game)
+    game["turn"] = {"seat": (seat + 1) % 3, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    assert "Ha ganado la grande" not in render(game)
+    game["turn"]["dice"] = [2, 5]  # the next player rolled
+    assert "Ha ganado la grande" not in render(game)
+
+
+def test_turn_counter_under_a_turn_limit():
+    state = R.new_game(3, "limit", {"max_turns": 20})
+    assert "round 1 of 20" in render(state, lang="en")
+    state["turns_played"] = 3 * 4 + 1
+    assert "round 5 of 20" in render(state, lang="en")
+    assert "round " not in render(R.new_game(3, "no-limit"), lang="en")
+
+
+def test_every_space_and_deed_is_a_place_to_play(game):
+    html = render(game, you=0)
+    for i in range(42):
+        assert re.search(rf'<g class="es-cell [^"]*" data-target="space:{i}"[^>]* data-space="{i}">', html), i
+    for i in board.deed_spaces():
+        tag = re.search(rf'<g class="es-cell [^"]*" data-target="space:{i}"([^>]*)>', html).group(1)
+        assert 'tabindex="0"' in tag and 'role="button"' in tag and f'aria-label="{i}. ' in tag
+    state, seat = buy(game, 3)
+    deed = re.search(r'<article class="es-deed[^"]*" data-space="3" ([^>]*)>', render(state, you=seat)).group(1)
+    assert 'data-target="space:3"' in deed and 'tabindex="0"' in deed and 'role="button"' in deed
+
+
+def test_every_move_on_the_board_has_its_element():
+    """Each legal move that names a board element (presenters.action_target) finds it by data-target."""
+    from games.presenters import action_target
+
+    rng = random.Random(9)
+    state = R.new_game(3, "board-targets", {"max_turns": 30})
+    checked = 0
+    for n in range(500):
+        step = random_step(state, rng)
+        if step is None:
+            break
+        if n % 25 == 0:
+            for you in R.to_move(state):
+                view = R.view(state, you)
+                present = set(re.findall(r'data-target="([^"]+)"', render(state, you=you)))
+                wanted = {t for a in R.legal_actions(state, you) if (t := action_target("estanciero", a, view))}
+                assert wanted <= present, wanted - present
+                checked += len(wanted)
+        state, _events = R.apply(state, *step)
+    assert checked > 0
+
+
+def test_players_are_named_by_name():
+    rng = random.Random(2)
+    state = R.new_game(3, "names")
+    for _ in range(200):
+        step = random_step(state, rng)
+        if step is None:
+            break
+        state, _events = R.apply(state, *step)
+    html = render(state, you=0, lang="en")
+    assert "player 1" not in html.lower() and "jugador" not in html.lower()
+    for n in NAMES:
+        assert n in html
 
 
 def test_random_mid_game_states_render():

@@ -9,8 +9,8 @@ from accounts.models import User
 from conftest import screenshot
 from games import tables
 from games.actions import do_move
+from games.core.rulesets import get
 from games.models import Game
-from games.rulesets import get
 from games.tests.test_browser_game import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -43,3 +43,47 @@ def test_bot_and_timeout_actions_are_legal():
         seat = R.to_move(state)[0]
         action = R.bot_action(state, seat, rng)
         state, _ = R.apply(state, seat, action)
+
+
+def _proposal(state: dict, frm: int, to: int, give: dict, ask: dict) -> dict:
+    state, _ = R.apply(state, frm, {"type": "propose", "to": to, "give": give, "ask": ask})
+    return state
+
+
+def test_bot_does_not_hand_a_rival_a_whole_province_for_cash():
+    """Sale of Properties (decision 25): a bot refuses to sell the last field of a rival's province for
+    2.5 times its price early in the game (it would hand the rival a whole province to build on)."""
+    s = R.new_game(2, "bot-sale")
+    s["turn"]["seat"] = 0
+    for space in (5,):
+        s["owners"][str(space)] = 0
+    s["owners"]["6"] = 1
+    s = _proposal(s, 0, 1, {"cash": 5500}, {"deeds": [6]})
+    assert R.to_move(s) == [1]
+    assert R.bot_action(s, 1, None)["type"] == "reject_proposal"
+
+
+def test_bot_accepts_a_province_for_a_province():
+    """Sale of Properties: a swap that completes a province on each side at balanced prices is accepted."""
+    s = R.new_game(2, "bot-swap")
+    s["turn"]["seat"] = 0
+    s["owners"].update({"5": 0, "3": 0, "6": 1, "1": 1, "2": 1})
+    s = _proposal(s, 0, 1, {"deeds": [3], "cash": 1000}, {"deeds": [6]})
+    assert R.bot_action(s, 1, None)["type"] == "accept_proposal"
+
+
+def test_bots_propose_and_trade_in_bot_games():
+    """Sale of Properties: bots make proposals (swaps and offers) and some are accepted."""
+    made = accepted = 0
+    for g in range(4):
+        n = 3 + g % 3
+
+        def count(before, seat, action, after, events):
+            nonlocal made, accepted
+            made += sum(e["type"] == "proposal" for e in events)
+            accepted += sum(e["type"] == "proposal_accepted" for e in events)
+
+        state, _, _ = play_random_game(n, f"bot-trade-{g}", random.Random(g), None, max_actions=60000,
+                                       check=count, bots=frozenset(range(n)))
+        assert state["over"]
+    assert made >= 8 and accepted >= 4

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
+from games.core.rng import SeededRng
+from games.core.rulesets import Ruleset
 from games.estanciero.engine import RULESET as R
-from games.rng import SeededRng
-from games.rulesets import IllegalAction, Ruleset
-from games.sections import SECTIONS
+from games.estanciero.engine.schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
+from games.testing import refused, refused_new_game
 
 
 def force_dice(state: dict, a: int, b: int) -> None:
@@ -42,17 +41,6 @@ def give(state: dict, seat: int, *spaces: int) -> None:
         state["owners"][str(s)] = seat
 
 
-def refused(state: dict, seat: int, action: dict, rule: str | None = None) -> IllegalAction:
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(IllegalAction) as info:
-        R.apply(state, seat, action)
-    assert json.dumps(state, sort_keys=True) == before
-    assert info.value.rule in SECTIONS["estanciero"], info.value.rule
-    if rule:
-        assert info.value.rule == rule
-    return info.value
-
-
 # --- contract --------------------------------------------------------------
 
 def test_ruleset_contract_attributes():
@@ -75,10 +63,8 @@ def test_setup_35000_each_and_first_player_by_dice():
 def test_setup_start_money_option_may_only_raise():
     """Shortening the Game: players may be given a larger amount of money."""
     assert R.new_game(2, "a", {"start_money": 50000})["players"][0]["money"] == 50000
-    with pytest.raises(IllegalAction):
-        R.new_game(2, "a", {"start_money": 1000})
-    with pytest.raises(IllegalAction):
-        R.new_game(7, "a")
+    refused_new_game(R, 2, {"start_money": 1000}, "shortening-the-game")
+    refused_new_game(R, 7, None, "setup")
 
 
 # --- The Game ----------------------------------------------------------------
@@ -93,7 +79,7 @@ def test_the_game_passing_salida_collects_5000():
     moved = next(e for e in ev if e["type"] == "moved")
     assert moved["passed_start"] is True
     assert s2["players"][0]["money"] == 35000 + 5000
-    assert s2["turn"]["phase"] == "buy"
+    assert s2["turn"]["phase"] == PHASE_BUY
 
 
 def test_the_game_buy_from_bank_or_decline_without_auction():
@@ -101,41 +87,72 @@ def test_the_game_buy_from_bank_or_decline_without_auction():
     s = game()
     force_dice(s, 1, 2)
     s, _ = act(s, 0, {"type": "roll"})
-    assert s["turn"]["phase"] == "buy" and s["turn"]["offer"] == 3
+    assert s["turn"]["phase"] == PHASE_BUY and s["turn"]["offer"] == 3
     bought, ev = act(s, 0, {"type": "buy"})
     assert bought["owners"]["3"] == 0 and bought["players"][0]["money"] == 35000 - 1200
     assert "bought" in types(ev)
     declined, ev = act(s, 0, {"type": "decline"})
     assert declined["owners"]["3"] is None and declined["auction"] is None
-    assert declined["turn"]["phase"] == "end"
+    assert declined["turn"]["phase"] == PHASE_END
     s["players"][0]["money"] = 100
-    refused(s, 0, {"type": "buy"}, "the-game")
+    refused(R, s, 0, {"type": "buy"}, "the-game")
 
 
 def test_the_game_rent_must_be_claimed_before_next_roll():
-    """The Game: the owner who does not claim before the dice are rolled again loses the rent."""
-    s = game()
+    """The Game, claim mode (option ``claim_rents``, decision 6): the owner must claim the rent "before the
+    dice are rolled again"; the next roll waits until the owner, in to_move, has claimed it or let it go."""
+    s = game(claim_rents=True)
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, ev = act(s, 0, {"type": "roll"})
     assert s["players"][0]["money"] == 35000
+    assert R.to_move(s) == [1]  # the owner's clock is the visible chance; the mover waits
     claims = [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"]
-    assert len(claims) == 1
+    assert len(claims) == 1 and {"type": "waive_claim", "claim": claims[0]["claim"]} in R.legal_actions(s, 1)
     paid, ev = act(s, 1, claims[0])
     assert paid["players"][1]["money"] == 35000 + 80 and paid["players"][0]["money"] == 35000 - 80
-    # not claimed: lapses at the next roll
+    assert R.to_move(paid) == [0]
+    # not claimed yet: the next roll waits for it
     s, _ = act(s, 0, {"type": "end_turn"})
+    assert R.to_move(s) == [1] and {"type": "roll"} not in R.legal_actions(s, 1)
+    refused(R, s, 1, {"type": "roll"}, "the-game")
+    # let go (or timed out): lost, and the log says whose, from whom, how much and why
+    assert R.timeout_action(s, 1) == {"type": "waive_claim", "claim": claims[0]["claim"]}
+    s, ev = act(s, 1, R.timeout_action(s, 1))
+    assert ev == [{"type": "claim_lapsed", "kind": "rent", "owner": 1, "payer": 0, "amount": 80, "space": 3,
+                   "why": "waived"}]
+    assert s["players"][1]["money"] == 35000 and R.to_move(s) == [1]
     s, ev = act(s, 1, {"type": "roll"})
-    assert "claims_lapsed" in types(ev)
-    assert not [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"]
+    assert "rolled" in types(ev)
 
 
-def test_the_game_auto_collect_option():
-    s = game(auto_collect=True)
+def test_the_game_rents_and_prizes_are_collected_automatically_by_default():
+    """The Game / Prizes and Taxes, decision 6: by default (no ``claim_rents``) rent is paid at once; the old
+    option ``auto_collect`` is still read (inverted) for tables created before."""
+    s = game()
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, ev = act(s, 0, {"type": "roll"})
-    assert s["players"][1]["money"] == 35080 and s["claims"] == []
+    assert s["players"][1]["money"] == 35080 and s["claims"] == [] and R.to_move(s) == [0]
+    assert s["options"]["claim_rents"] is False
+    assert R.new_game(2, "x", {"auto_collect": True})["options"]["claim_rents"] is False
+    assert R.new_game(2, "x", {"auto_collect": False})["options"]["claim_rents"] is True
+    old = game()
+    old["options"].pop("claim_rents")
+    old["options"]["auto_collect"] = False  # a table stored before the option was renamed
+    give(old, 1, 3)
+    force_dice(old, 1, 2)
+    old, _ = act(old, 0, {"type": "roll"})
+    assert old["claims"] and R.to_move(old) == [1]
+
+
+def test_the_game_bots_claim_in_claim_mode():
+    """The Game, claim mode: a bot owner claims its rent at once (it is in to_move)."""
+    s = game(claim_rents=True)
+    give(s, 1, 3)
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert R.bot_action(s, 1, None)["type"] == "claim_rent"
 
 
 def test_zones_rent_doubles_with_whole_province_and_buildings():
@@ -173,7 +190,7 @@ def test_railroads_and_companies_rent():
 
 def test_mortgage_no_rent_on_mortgaged_property():
     """Mortgage: no rent is collected on mortgaged fields, railways and companies."""
-    s = game()
+    s = game(claim_rents=True)
     give(s, 1, 3)
     s["mortgaged"]["3"] = {"lift_extra": 0}
     force_dice(s, 1, 2)
@@ -182,8 +199,9 @@ def test_mortgage_no_rent_on_mortgaged_property():
 
 
 def test_prizes_and_taxes():
-    """Prizes and Taxes: taxes paid to the Bank; the prize must be claimed before the next roll."""
-    s = game()
+    """Prizes and Taxes: taxes paid to the Bank; in claim mode the prize must be claimed before the next
+    roll, which waits for it (doubles included)."""
+    s = game(claim_rents=True)
     force_dice(s, 1, 3)
     t, ev = act(s, 0, {"type": "roll"})
     assert t["players"][0]["money"] == 35000 - 5000 and t["bank"]["balance"] == 5000
@@ -194,14 +212,29 @@ def test_prizes_and_taxes():
     assert claim and p["players"][0]["money"] == 35000
     p2, _ = act(p, 0, claim[0])
     assert p2["players"][0]["money"] == 37500
-    # doubles: rolling again without claiming loses the prize
-    p3, ev = act(p, 0, {"type": "roll"})
-    assert "claims_lapsed" in types(ev)
+    # doubles: the roll again waits for the claim; letting it go loses the prize
+    refused(R, p, 0, {"type": "roll"}, "the-game")
+    p3, ev = act(p, 0, {"type": "waive_claim", "claim": claim[0]["claim"]})
+    assert ev[0]["type"] == "claim_lapsed" and ev[0]["owner"] == 0 and ev[0]["amount"] == 2500
+    assert p3["players"][0]["money"] == 35000 and R.legal_actions(p3, 0)[0] == {"type": "roll"}
+
+
+def test_card_payouts_are_paid_at_once_even_in_claim_mode():
+    """Chance or Fate: a "Cobre" card is carried out at once, like Salida (decision 7); the claim rule
+    ("claim it before the dice are rolled again") is for rents and the Premio Ganadero."""
+    s = game(claim_rents=True)
+    s["decks"]["destino"] = ["D01"] + [c for c in s["decks"]["destino"] if c != "D01"]
+    s["players"][0]["position"] = 7
+    force_dice(s, 1, 2)
+    s2, ev = act(s, 0, {"type": "roll"})
+    assert s2["players"][0]["money"] == 35500 and not s2["claims"]
+    assert not [a for a in R.legal_actions(s2, 0) if a["type"] == "claim_prize"]
 
 
 def test_helping_players_view_shows_claims_only_to_claimant():
-    """Helping Players: the server never reminds anyone; a claim is visible to its claimant only."""
-    s = game()
+    """Helping Players: the server never reminds anyone; a claim's details are visible to its claimant only
+    (its owner's clock in to_move is the only public sign)."""
+    s = game(claim_rents=True)
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, _ = act(s, 0, {"type": "roll"})
@@ -231,9 +264,9 @@ def test_chance_or_fate_pay_or_draw_and_birthday_and_repairs():
     s["players"][0]["position"] = 7
     force_dice(s, 1, 2)
     s2, _ = act(s, 0, {"type": "roll"})
-    assert s2["turn"]["phase"] == "card_choice"
+    assert s2["turn"]["phase"] == PHASE_CARD_CHOICE
     paid, _ = act(s2, 0, {"type": "choose_card_option", "option": "pay"})
-    assert paid["players"][0]["money"] == 34800 and paid["turn"]["phase"] == "end"
+    assert paid["players"][0]["money"] == 34800 and paid["turn"]["phase"] == PHASE_END
     drew, ev = act(s2, 0, {"type": "choose_card_option", "option": "draw"})
     assert drew["last_card"]["card"] == "S08"
     # birthday: 200 from each player
@@ -259,7 +292,7 @@ def test_chance_or_fate_move_card_collects_salida_when_passing():
     force_dice(s, 1, 2)
     s2, ev = act(s, 0, {"type": "roll"})
     assert s2["players"][0]["position"] == 13 and s2["players"][0]["money"] == 40000
-    assert s2["turn"]["phase"] == "buy"
+    assert s2["turn"]["phase"] == PHASE_BUY
 
 
 # --- Police Station (Comisaría) ---------------------------------------------
@@ -289,7 +322,7 @@ def test_police_station_four_ways_in():
     force_dice(d, 3, 3)
     d, ev = act(d, 0, {"type": "roll"})
     assert d["players"][0]["in_jail"] and d["players"][0]["position"] == 14
-    assert d["turn"]["phase"] == "end"
+    assert d["turn"]["phase"] == PHASE_END
 
 
 def jailed() -> dict:
@@ -302,7 +335,7 @@ def test_police_station_leave_by_fine_card_or_doubles():
     """Police Station: fine 1,000, not paid with the card or when rolling doubles."""
     s = jailed()
     a, _ = act(s, 0, {"type": "pay_fine"})
-    assert not a["players"][0]["in_jail"] and a["players"][0]["money"] == 34000 and a["turn"]["phase"] == "roll"
+    assert not a["players"][0]["in_jail"] and a["players"][0]["money"] == 34000 and a["turn"]["phase"] == PHASE_ROLL
     s["players"][0]["jail_cards"] = ["S16"]
     b, _ = act(s, 0, {"type": "use_jail_card"})
     assert not b["players"][0]["in_jail"] and b["decks"]["suerte"][-1] == "S16" and b["players"][0]["money"] == 35000
@@ -319,7 +352,7 @@ def test_police_station_three_failed_attempts_then_fine():
         force_dice(s, 1, 2)
         s, ev = act(s, 0, {"type": "roll"})
         assert s["players"][0]["in_jail"] and s["players"][0]["jail_attempts"] == attempt
-        s["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+        s["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
     force_dice(s, 1, 2)
     s, ev = act(s, 0, {"type": "roll"})
     assert not s["players"][0]["in_jail"] and s["players"][0]["position"] == 17
@@ -343,15 +376,15 @@ def test_rest_announced_before_rolling_two_turns_broken_by_doubles():
     force_dice(s, 1, 3)
     s, _ = act(s, 0, {"type": "roll"})
     assert s["players"][0]["rest_turns"] == 2
-    s["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    s["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
     assert {"type": "rest"} in R.legal_actions(s, 0)
     force_dice(s, 1, 2)
     r, ev = act(s, 0, {"type": "rest"})
-    assert r["players"][0]["position"] == 21 and r["players"][0]["rest_turns"] == 1 and r["turn"]["phase"] == "end"
-    r["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    assert r["players"][0]["position"] == 21 and r["players"][0]["rest_turns"] == 1 and r["turn"]["phase"] == PHASE_END
+    r["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
     force_dice(r, 1, 2)
     r, _ = act(r, 0, {"type": "rest"})
-    r["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+    r["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
     assert {"type": "rest"} not in R.legal_actions(r, 0)
     force_dice(s, 4, 4)
     b, ev = act(s, 0, {"type": "rest"})
@@ -365,7 +398,7 @@ def test_free_parking_does_nothing():
     force_dice(s, 1, 2)
     s2, ev = act(s, 0, {"type": "roll"})
     assert s2["players"][0]["position"] == 28 and s2["players"][0]["money"] == 35000
-    assert s2["turn"]["phase"] == "end"
+    assert s2["turn"]["phase"] == PHASE_END
 
 
 def test_doubles_roll_again():
@@ -374,8 +407,8 @@ def test_doubles_roll_again():
     s["players"][0]["position"] = 26
     force_dice(s, 1, 1)
     s2, _ = act(s, 0, {"type": "roll"})
-    assert s2["turn"]["phase"] == "roll" and s2["turn"]["doubles"] == 1
-    refused(s2, 0, {"type": "end_turn"}, "the-game")
+    assert s2["turn"]["phase"] == PHASE_ROLL and s2["turn"]["doubles"] == 1
+    refused(R, s2, 0, {"type": "end_turn"}, "the-game")
 
 
 # --- Chacras and Estancias --------------------------------------------------
@@ -390,52 +423,97 @@ def test_chacras_need_complete_province_and_even_building():
     """Chacras: complete province; never two more on one field than another; at most 4."""
     s = game()
     give(s, 0, 1, 2)
-    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    refused(R, s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
     s = province()
     s, _ = act(s, 0, {"type": "build", "space": 1, "kind": "chacra"})
     assert s["buildings"]["1"] == 1 and s["bank"]["chacras"] == 31 and s["players"][0]["money"] == 34000
-    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    refused(R, s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
     for space in (2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3):
         s, _ = act(s, 0, {"type": "build", "space": space, "kind": "chacra"})
     assert s["buildings"] == {**s["buildings"], "1": 4, "2": 4, "3": 4}
-    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
-    refused(s, 0, {"type": "build", "space": 12, "kind": "chacra"}, "chacras")
+    refused(R, s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "chacras")
+    refused(R, s, 0, {"type": "build", "space": 12, "kind": "chacra"}, "chacras")
 
 
 def test_shortage_of_buildings_supply_and_turn_priority():
-    """Shortage of Chacras and Estancias: 32/12 supply; only the player on turn builds."""
+    """Shortage of Chacras and Estancias: "If there are not enough CHACRAS or ESTANCIAS to meet the demands,
+    the player whose turn it is has priority" (decision 18): 32/12 in supply; others build between turns,
+    but the Bank keeps for the player on turn as many units as that player could place now."""
     s = province()
     s["bank"]["chacras"] = 0
-    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
+    refused(R, s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
     t = province(1)
-    refused(t, 1, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
+    assert t["turn"]["seat"] == 0
+    built, _ = act(t, 1, {"type": "build", "space": 1, "kind": "chacra"})
+    assert built["buildings"]["1"] == 1 and built["bank"]["chacras"] == 31
+    assert {"type": "build", "space": 2, "kind": "chacra"} in R.legal_actions(built, 1)
+    # seat 0 (on turn) holds Río Negro, with room for 8 chacras and the cash for them: the last 8 are theirs
+    give(t, 0, 5, 6)
+    t["bank"]["chacras"] = 8
+    refused(R, t, 1, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-buildings")
+    mine, _ = act(t, 0, {"type": "build", "space": 5, "kind": "chacra"})
+    assert mine["bank"]["chacras"] == 7
+    t["bank"]["chacras"] = 9  # one beyond the reserve
+    act(t, 1, {"type": "build", "space": 1, "kind": "chacra"})
+    t["bank"]["chacras"] = 1
+    t["players"][0]["money"] = 900  # the player on turn cannot pay for one: nothing is reserved
+    act(t, 1, {"type": "build", "space": 1, "kind": "chacra"})
+
+
+def test_building_between_turns_waits_for_auctions_and_debts():
+    """Shortage of Chacras and Estancias (decision 18): building outside one's turn happens between
+    turns, never while an auction runs or a debt is being settled."""
+    t = province(1)
+    t["auction"] = {"space": 12, "bids": {}, "high": None}
+    refused(R, t, 1, {"type": "build", "space": 1, "kind": "chacra"}, "auction")
+    t = province(1)
+    t["debts"] = [{"seat": 0, "to": None, "amount": 100}]
+    refused(R, t, 1, {"type": "build", "space": 1, "kind": "chacra"}, "shortage-of-money")
 
 
 def test_mortgage_blocks_building_and_buildings_block_mortgage():
     s = province()
     s["mortgaged"]["2"] = {"lift_extra": 0}
-    refused(s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "mortgage")
+    refused(R, s, 0, {"type": "build", "space": 1, "kind": "chacra"}, "mortgage")
     t = province()
     t, _ = act(t, 0, {"type": "build", "space": 1, "kind": "chacra"})
-    refused(t, 0, {"type": "mortgage", "space": 2}, "mortgage")
+    refused(R, t, 0, {"type": "mortgage", "space": 2}, "mortgage")
 
 
 def test_estancias_after_four_chacras_or_bought_paying_difference():
-    """Estancias: 4 chacras returned to the Bank as part of payment; or bought outright paying the difference."""
+    """Estancias: "the existing CHACRAS on that FIELD are returned to the BANK as part of the payment, and
+    the player pays the difference"; 4 chacras then an estancia, or fewer and the missing ones paid."""
     s = province()
     s["buildings"].update({"1": 4, "2": 4, "3": 4})
     s["bank"]["chacras"] = 20
     e, _ = act(s, 0, {"type": "build", "space": 1, "kind": "estancia"})
     assert e["buildings"]["1"] == 5 and e["bank"]["chacras"] == 24 and e["bank"]["estancias"] == 11
     assert e["players"][0]["money"] == 34000
-    refused(e, 0, {"type": "build", "space": 1, "kind": "estancia"}, "estancias")
+    refused(R, e, 0, {"type": "build", "space": 1, "kind": "estancia"}, "estancias")
+    refused(R, e, 0, {"type": "build", "space": 1, "kind": "chacra"}, "estancias")
     s["buildings"].update({"1": 3, "2": 4, "3": 4})
     s["bank"]["chacras"] = 0
     o, _ = act(s, 0, {"type": "build", "space": 1, "kind": "estancia"})
     assert o["buildings"]["1"] == 5 and o["players"][0]["money"] == 35000 - 1000 - 1000
     assert o["bank"]["chacras"] == 3
-    s["buildings"].update({"1": 3, "2": 3, "3": 4})
-    refused(s, 0, {"type": "build", "space": 3, "kind": "estancia"}, "chacras")
+
+
+def test_estancia_straight_away_on_a_bare_province():
+    """Estancias: "A player with enough capital may buy ESTANCIAS without having previously bought CHACRAS"
+    (decision 19): on a bare field it costs its cash price plus four chacras; evenness then counts only
+    the fields without an estancia."""
+    s = province()
+    e, ev = act(s, 0, {"type": "build", "space": 1, "kind": "estancia"})
+    assert e["buildings"]["1"] == 5 and e["players"][0]["money"] == 35000 - 1000 - 4 * 1000
+    assert e["bank"]["chacras"] == 32 and e["bank"]["estancias"] == 11
+    e2, _ = act(e, 0, {"type": "build", "space": 2, "kind": "chacra"})
+    refused(R, e2, 0, {"type": "build", "space": 2, "kind": "chacra"}, "chacras")
+    e3, _ = act(e2, 0, {"type": "build", "space": 3, "kind": "estancia"})
+    assert e3["buildings"] == {**e3["buildings"], "1": 5, "2": 1, "3": 5}
+    r = game()
+    give(r, 0, 5, 6)
+    r2, _ = act(r, 0, {"type": "build", "space": 5, "kind": "estancia"})
+    assert r2["buildings"]["5"] == 5 and {"type": "build", "space": 6, "kind": "estancia"} in R.legal_actions(r2, 0)
 
 
 def test_sale_of_buildings_to_bank_at_half_price_evenly():
@@ -443,7 +521,7 @@ def test_sale_of_buildings_to_bank_at_half_price_evenly():
     s = province()
     s["buildings"].update({"1": 2, "2": 1, "3": 1})
     s["bank"]["chacras"] = 28
-    refused(s, 0, {"type": "sell_building", "space": 2}, "chacras")
+    refused(R, s, 0, {"type": "sell_building", "space": 2}, "chacras")
     s2, _ = act(s, 0, {"type": "sell_building", "space": 1})
     assert s2["buildings"]["1"] == 1 and s2["players"][0]["money"] == 35500 and s2["bank"]["chacras"] == 29
     s["buildings"].update({"1": 5, "2": 4, "3": 4})
@@ -451,6 +529,28 @@ def test_sale_of_buildings_to_bank_at_half_price_evenly():
     s["bank"]["estancias"] = 11
     s3, _ = act(s, 0, {"type": "sell_building", "space": 1})
     assert s3["buildings"]["1"] == 4 and s3["players"][0]["money"] == 35500 and s3["bank"]["chacras"] == 20
+
+
+def test_selling_an_estancia_in_a_shortage_of_chacras():
+    """Estancias note: "a player with financial difficulties may sell CHACRAS and ESTANCIAS back to the
+    BANK, but only for half the price paid" (decision 20): when the Bank cannot hand back four chacras,
+    the estancia is sold with the chacras it cannot return, each at half price."""
+    s = province()
+    s["buildings"].update({"1": 5, "2": 0, "3": 0})
+    s["bank"]["chacras"] = 0
+    s["bank"]["estancias"] = 11
+    sold, ev = act(s, 0, {"type": "sell_building", "space": 1})
+    assert sold["buildings"]["1"] == 0 and sold["bank"]["estancias"] == 12 and sold["bank"]["chacras"] == 0
+    assert sold["players"][0]["money"] == 35000 + 500 + 4 * 500
+    s["buildings"].update({"1": 5, "2": 2, "3": 2})
+    s["bank"]["chacras"] = 2
+    part, _ = act(s, 0, {"type": "sell_building", "space": 1})
+    assert part["buildings"]["1"] == 2 and part["bank"]["chacras"] == 0
+    assert part["players"][0]["money"] == 35000 + 500 + 2 * 500
+    s["buildings"].update({"1": 5, "2": 3, "3": 3})
+    s["bank"]["chacras"] = 0  # going back bare would leave 0 beside 3: sell the other chacras first
+    refused(R, s, 0, {"type": "sell_building", "space": 1}, "shortage-of-buildings")
+    assert {"type": "sell_building", "space": 2} in R.legal_actions(s, 0)
 
 
 # --- Mortgage ----------------------------------------------------------------
@@ -461,7 +561,7 @@ def test_the_bank_mortgage_pays_90_percent_and_lift_pays_value():
     give(s, 0, 12)
     m, ev = act(s, 0, {"type": "mortgage", "space": 12})
     assert m["players"][0]["money"] == 35000 + 1900 - 190
-    refused(m, 0, {"type": "mortgage", "space": 12}, "mortgage")
+    refused(R, m, 0, {"type": "mortgage", "space": 12}, "mortgage")
     lifted, _ = act(m, 0, {"type": "lift_mortgage", "space": 12})
     assert lifted["players"][0]["money"] == 35000 - 190 and "12" not in lifted["mortgaged"]
 
@@ -493,7 +593,7 @@ def test_sale_of_properties_between_players_with_jail_cards():
     s, ev = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [5], "cash": 500},
                        "ask": {"jail_cards": ["D02"]}})
     pid = s["proposals"][0]["id"]
-    refused(s, 2, {"type": "accept_proposal", "id": pid}, "sale-of-properties")
+    refused(R, s, 2, {"type": "accept_proposal", "id": pid}, "sale-of-properties")
     done, ev = act(s, 1, {"type": "accept_proposal", "id": pid})
     assert done["owners"]["5"] == 1 and done["players"][0]["jail_cards"] == ["D02"]
     assert done["players"][0]["money"] == 34500 and done["players"][1]["money"] == 35500
@@ -506,22 +606,40 @@ def test_sale_of_properties_between_players_with_jail_cards():
 def test_shortage_of_money_no_loans_and_no_buildings_in_sales():
     """Shortage of Money: players may not lend money; buildings are sold only to the Bank."""
     s = game()
-    refused(s, 0, {"type": "propose", "to": 1, "give": {"cash": 5000}, "ask": {}}, "shortage-of-money")
+    refused(R, s, 0, {"type": "propose", "to": 1, "give": {"cash": 5000}, "ask": {}}, "shortage-of-money")
     give(s, 0, 1, 2, 3)
     s["buildings"]["2"] = 1
     s["bank"]["chacras"] = 31
-    refused(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [1]}, "ask": {"cash": 1}}, "sale-of-properties")
-    refused(s, 0, {"type": "propose", "to": 0, "give": {"deeds": [5]}}, "sale-of-properties")
-    refused(s, 0, {"type": "propose", "to": 1, "give": {"deeds": ["x"]}}, "sale-of-properties")
+    refused(R, s, 0, {"type": "propose", "to": 1, "give": {"deeds": [1]}, "ask": {"cash": 1}}, "sale-of-properties")
+    refused(R, s, 0, {"type": "propose", "to": 0, "give": {"deeds": [5]}}, "sale-of-properties")
+    refused(R, s, 0, {"type": "propose", "to": 1, "give": {"deeds": ["x"]}}, "sale-of-properties")
 
 
-def test_proposals_expire_at_end_of_turn():
-    s = game()
+def test_sale_of_properties_a_proposal_waits_for_its_answer():
+    """Sale of Properties (decision 25): an open proposal keeps its recipient in to_move until answered
+    (a timeout rejects it, naming who and what); the proposer's turn does not end underneath it (they may
+    withdraw it), and a proposal made by another player outlives the turn."""
+    s = game(3)
     give(s, 0, 5)
+    s["turn"]["phase"] = PHASE_END
     s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"deeds": [5]}, "ask": {"cash": 100}})
-    s["turn"]["phase"] = "end"
-    s, ev = act(s, 0, {"type": "end_turn"})
-    assert s["proposals"] == [] and "proposals_expired" in types(ev)
+    pid = s["proposals"][0]["id"]
+    assert R.to_move(s) == [1]
+    assert {"type": "end_turn"} not in R.legal_actions(s, 0)
+    refused(R, s, 0, {"type": "end_turn"}, "sale-of-properties")
+    assert R.timeout_action(s, 1) == {"type": "reject_proposal", "id": pid}
+    r, ev = act(s, 1, R.timeout_action(s, 1))
+    assert ev == [{"type": "proposal_rejected", "id": pid, "from": 0, "to": 1,
+                   "give": {"deeds": [5], "cash": 0, "jail_cards": []}, "ask": {"deeds": [], "cash": 100, "jail_cards": []}}]
+    assert R.to_move(r) == [0]
+    w, ev = act(s, 0, {"type": "cancel_proposal", "id": pid})
+    assert R.to_move(w) == [0] and ev[0]["give"]["deeds"] == [5]
+    # a proposal from a player not on turn: the recipient answers while the turn goes on, across turns
+    w["owners"]["5"] = 1
+    t, _ = act(w, 2, {"type": "propose", "to": 1, "give": {"cash": 100}, "ask": {"deeds": [5]}})
+    assert R.to_move(t) == [1, 0]
+    t, _ = act(t, 0, {"type": "end_turn"})
+    assert len(t["proposals"]) == 1 and 1 in R.to_move(t)
 
 
 # --- Shortage of Money (debt phase) -------------------------------------------
@@ -544,8 +662,8 @@ def test_shortage_of_money_debt_phase_mortgage_then_auto_pay():
     assert R.to_move(s) == [0]
     acts = R.legal_actions(s, 0)
     assert {"type": "declare_bankruptcy"} not in acts
-    refused(s, 0, {"type": "declare_bankruptcy"}, "shortage-of-money")
-    refused(s, 0, {"type": "end_turn"}, "shortage-of-money")
+    refused(R, s, 0, {"type": "declare_bankruptcy"}, "shortage-of-money")
+    refused(R, s, 0, {"type": "end_turn"}, "shortage-of-money")
     s, _ = act(s, 0, {"type": "mortgage", "space": 12})
     assert s["debts"]
     s, ev = act(s, 0, {"type": "mortgage", "space": 18})
@@ -572,12 +690,12 @@ def test_shortage_of_money_bankruptcy_to_bank_auctions_deeds():
     assert R.to_move(s) == [2]
     s, ev = act(s, 2, {"type": "pass"})
     assert s["owners"]["1"] == 1 and s["players"][1]["money"] == 34400 and s["auction"] is None
-    assert s["turn"]["seat"] == 1 and s["turn"]["phase"] == "roll"
+    assert s["turn"]["seat"] == 1 and s["turn"]["phase"] == PHASE_ROLL
 
 
 def test_shortage_of_money_bankruptcy_to_player_and_game_end():
     """Objective: the game ends when one player remains; the creditor takes the assets."""
-    s = game()
+    s = game(claim_rents=True)
     give(s, 1, 3)
     s["players"][0]["money"] = 50
     s["players"][0]["jail_cards"] = ["D02"]
@@ -595,7 +713,7 @@ def test_shortage_of_money_bankruptcy_to_player_and_game_end():
 
 
 def test_shortage_of_money_hand_over_to_creditor():
-    s = game()
+    s = game(claim_rents=True)
     give(s, 1, 3)
     give(s, 0, 12)
     s["players"][0]["money"] = 10
@@ -614,10 +732,10 @@ def test_auction_voluntary_through_the_banker():
     give(s, 0, 12)
     s, ev = act(s, 0, {"type": "auction", "space": 12})
     assert s["auction"]["seller"] == 0 and sorted(R.to_move(s)) == [1, 2]
-    refused(s, 1, {"type": "propose", "to": 2, "give": {"cash": 1}, "ask": {"deeds": [12]}}, "auction")
-    refused(s, 1, {"type": "bid", "amount": 10 ** 9}, "auction")
+    refused(R, s, 1, {"type": "propose", "to": 2, "give": {"cash": 1}, "ask": {"deeds": [12]}}, "auction")
+    refused(R, s, 1, {"type": "bid", "amount": 10 ** 9}, "auction")
     s, _ = act(s, 1, {"type": "bid", "amount": 1000})
-    refused(s, 1, {"type": "bid", "amount": 1100}, "auction")
+    refused(R, s, 1, {"type": "bid", "amount": 1100}, "auction")
     s, _ = act(s, 2, {"type": "bid", "amount": 1500})
     s, ev = act(s, 1, {"type": "pass"})
     assert s["owners"]["12"] == 2 and s["players"][0]["money"] == 36500 and s["players"][2]["money"] == 33500
@@ -627,6 +745,20 @@ def test_auction_voluntary_through_the_banker():
     t, _ = act(t, 1, {"type": "pass"})
     t, ev = act(t, 2, {"type": "pass"})
     assert t["owners"]["12"] == 0 and "auction_unsold" in types(ev)
+
+
+def test_auction_a_bid_equal_to_the_high_bid_is_refused():
+    """Auction (Remate), decision 29: a bid "must exceed" the high bid; an equal bid (or a first bid of 0)
+    is refused and the high bidder stays."""
+    s = game(3)
+    give(s, 0, 12)
+    s, _ = act(s, 0, {"type": "auction", "space": 12})
+    refused(R, s, 1, {"type": "bid", "amount": 0}, "auction")
+    s, _ = act(s, 1, {"type": "bid", "amount": 1000})
+    refused(R, s, 2, {"type": "bid", "amount": 1000}, "auction")
+    refused(R, s, 2, {"type": "bid", "amount": 999}, "auction")
+    s2, _ = act(s, 2, {"type": "bid", "amount": 1001})
+    assert s2["auction"]["high_bidder"] == 2 and s2["auction"]["high_bid"] == 1001
 
 
 # --- End (Objective / Shortening the Game) --------------------------------------
@@ -646,10 +778,10 @@ def test_shortening_the_game_turn_limit_by_net_worth():
     s = game(max_turns=1)
     give(s, 1, 40)
     s["mortgaged"]["40"] = {"lift_extra": 0}
-    s["turn"]["phase"] = "end"
+    s["turn"]["phase"] = PHASE_END
     s, _ = act(s, 0, {"type": "end_turn"})
     assert not s["over"]
-    s["turn"]["phase"] = "end"
+    s["turn"]["phase"] = PHASE_END
     s, ev = act(s, 1, {"type": "end_turn"})
     out = R.outcome(s)
     assert out["reason"] == "turn_limit" and out["ranking"] == [1, 0]
@@ -660,13 +792,13 @@ def test_shortening_the_game_turn_limit_by_net_worth():
 
 def test_illegal_actions_carry_rule_slugs_and_change_nothing():
     s = game()
-    refused(s, 1, {"type": "roll"}, "the-game")
-    refused(s, 0, {"type": "fly"})
-    refused(s, 0, {"kind": "roll"})
-    refused(s, 0, {"type": "buy"})
-    refused(s, 0, {"type": "mortgage", "space": 4})
-    refused(s, 0, {"type": "bid", "amount": 100}, "auction")
-    refused(s, 0, {"type": "claim_rent", "claim": 99})
+    refused(R, s, 1, {"type": "roll"}, "the-game")
+    refused(R, s, 0, {"type": "fly"}, "the-game")
+    refused(R, s, 0, {"kind": "roll"}, "the-game")
+    refused(R, s, 0, {"type": "buy"}, "the-game")
+    refused(R, s, 0, {"type": "mortgage", "space": 4}, "the-board")
+    refused(R, s, 0, {"type": "bid", "amount": 100}, "auction")
+    refused(R, s, 0, {"type": "claim_rent", "claim": 99}, "the-game")
 
 
 def test_timeout_action_exists_for_every_seat_on_move():
@@ -676,3 +808,29 @@ def test_timeout_action_exists_for_every_seat_on_move():
         R.apply(s, seat, a)
     s = game()
     R.apply(s, 0, R.timeout_action(s, 0))
+
+
+def test_the_drawn_card_leaves_the_table_at_the_next_roll():
+    """Chance or Fate: a drawn card is read and put back; the table shows it only until the next roll."""
+    import random
+
+    rng = random.Random(5)
+    state = R.new_game(2, "card-clears")
+    for _ in range(3000):
+        seat = R.to_move(state)[0]
+        state, events = R.apply(state, seat, rng.choice(R.legal_actions(state, seat)))
+        if any(e["type"] == "card" for e in events):
+            drawn = state["last_card"]
+            assert drawn is not None and drawn["turn"] == state["turns_played"]
+            while True:
+                seat = R.to_move(state)[0]
+                roll = next((a for a in R.legal_actions(state, seat) if a["type"] == "roll"), None)
+                if roll is not None:
+                    state, after = R.apply(state, seat, roll)
+                    drawn_again = any(e["type"] == "card" for e in after)
+                    assert state["last_card"] is None or drawn_again
+                    return
+                state, _events = R.apply(state, seat, rng.choice(R.legal_actions(state, seat)))
+        if R.outcome(state):
+            state = R.new_game(2, f"card-clears-{rng.random()}")
+    raise AssertionError("no card was drawn")

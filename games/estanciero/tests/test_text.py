@@ -38,11 +38,16 @@ def played():
     return _random_events_and_actions()
 
 
-def test_money_reads_like_the_printed_game():
-    assert text.money(35000) == "$\u00a035.000"
-    assert text.money(500) == "$\u00a0500"
-    assert text.money(1234567) == "$\u00a01.234.567"
-    assert text.money(-2000) == "$\u00a0-2.000"
+def test_money_reads_like_the_printed_game_in_spanish_and_like_english_in_english():
+    """One money format per language, everywhere: Spanish as printed on the game, English as English writes it."""
+    with translation.override("es"):
+        assert text.money(35000) == "$\u00a035.000"
+        assert text.money(500) == "$\u00a0500"
+        assert text.money(1234567) == "$\u00a01.234.567"
+        assert text.money(-2000) == "$\u00a0-2.000"
+    with translation.override("en"):
+        assert text.money(35000) == "$35,000"
+        assert text.money(-2000) == "-$2,000"
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -106,7 +111,7 @@ def test_space_and_card_names_follow_the_language():
         assert "cumpleaños" in text.describe_event({"type": "card", "deck": "destino", "seat": 0, "card": "D10"}, NAMES)
     with translation.override("en"):
         line = text.describe_event(bought, NAMES)
-        assert "Ana" in line and "Buenos Aires North Zone" in line and "$\u00a07.400" in line
+        assert "Ana" in line and "Buenos Aires North Zone" in line and "$7,400" in line
         assert "birthday" in text.describe_event({"type": "card", "deck": "destino", "seat": 0, "card": "D10"}, NAMES)
 
 
@@ -115,8 +120,8 @@ def test_labels_use_the_view_for_prices_and_claims():
     state["turn"].update(phase="buy", offer=3)
     view = R.view(state, state["turn"]["seat"])
     with translation.override("en"):
-        assert text.label_action({"type": "buy"}, view) == "Buy Formosa North Zone for $\u00a01.200"
+        assert text.label_action({"type": "buy"}, view) == "Buy Formosa North Zone for $1,200"
         assert "Formosa North Zone" in text.label_action({"type": "decline"}, view)
         view["my_claims"] = [{"id": 7, "kind": "rent", "seat": 0, "payer": 1, "space": 12, "amount": 500}]
-        assert "$\u00a0500" in text.label_action({"type": "claim_rent", "claim": 7}, view)
-        assert text.label_action({"type": "bid", "amount": 2600}, view) == "Bid $\u00a02.600"
+        assert "$500" in text.label_action({"type": "claim_rent", "claim": 7}, view)
+        assert text.label_action({"type": "bid", "amount": 2600}, view) == "Bid $2,600"

@@ -2,7 +2,7 @@
 
 Usage::
 
-    from games import rulesets
+    from games.core import rulesets
     rs = rulesets.get("estanciero")      # KeyError for an unknown name
     state = rs.new_game(4, seed="abc")
     seat = rs.to_move(state)[0]
@@ -10,12 +10,12 @@ Usage::
     state, events = rs.apply(state, seat, action)
 
 State is plain JSON-serialisable data. ``apply`` never mutates its input: it
-returns a new state. Every random draw comes from ``games.rng`` seeded by the
+returns a new state. Every random draw comes from ``games.core.rng`` seeded by the
 state's own seed, so the same seed and actions always give the same result.
 
 Events are dicts with a ``"type"``. An event that only some seats may see
 carries ``"only": [seats]`` and, optionally, ``"public": {...}`` — the redacted
-form everyone else sees (see ``games.events.visible_to``).
+form everyone else sees (see ``games.core.events.visible_to``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class IllegalAction(Exception):
 
     ``message`` is an English sentence with ``%(name)s`` placeholders filled
     from ``params`` (the UI translates it before filling). ``rule`` is the slug
-    of the rulebook section that forbids the move (``games.sections``), so the
+    of the rulebook section that forbids the move (``games.core.sections``), so the
     refusal can link to the Rules page.
     """
 
@@ -77,10 +77,11 @@ def names() -> list[str]:
     found = []
     for name, module in _MODULES.items():
         try:
-            importlib.import_module(module)
+            mod = importlib.import_module(module)
         except ModuleNotFoundError:
             continue
-        found.append(name)
+        if hasattr(mod, "RULESET"):  # a ruleset still being built is not offered
+            found.append(name)
     return found
 
 

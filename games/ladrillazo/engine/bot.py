@@ -1,0 +1,277 @@
+"""A sensible bot and the time-out policy.
+
+On its turn the bot answers proposals, lowers every land and citizen, lowers the best card it can
+pay for (projects first), backs its projects with spare land and citizens, runs its projects and
+useful actions (hostile ones against the leader), spends on mamandurrias money it could not keep,
+evades as much as its EVADE cards allow (taking hidden money back to evade more), hides the rest
+where there is room, offers envelopes for a card it lacks once a turn, and ends the turn discarding
+cards it cannot use. It accepts a proposal when what it gets is worth at least what it gives.
+A timed-out human rejects a proposal addressed to them, or ends the turn: the passive choice.
+While a proposal of its own is open the bot is not waited for (Talks: the recipient is); it never
+ends its turn under it, and withdraws it if it is ever asked to move on.
+"""
+
+from __future__ import annotations
+
+from . import cards, legal, lowering, money, plot, powers, scoring, talks
+from .errors import _, refuse
+from .schema import (
+    FREE_TYPES,
+    KIND_DRAW,
+    KIND_EARN,
+    KIND_EVADE,
+    PHASE_OVER,
+    TARGETED_KINDS,
+    TYPE_MAMANDURRIA,
+    TYPE_PROJECT,
+    WHEN_LOWER,
+)
+
+TYPE_VALUE = {"land": 1, "citizen": 1, "politician": 2, "builder": 2, "project": 3, "mamandurria": 1}
+LOWER_PRIORITY = {TYPE_PROJECT: 3, "builder": 2, "politician": 1}
+KEEP_FREE = 2  # spare land/citizens of a type kept unbacked, to pay for new cards
+HAND_KEEP = 8
+
+
+def card_value(state: dict, cid: int, level: int | None = None) -> int:
+    """What a card is worth to a bot, in envelopes."""
+    d = cards.of(state, cid)
+    lv = d["level"] if level is None else level
+    return TYPE_VALUE[d["type"]] * max(1, lv) + (d["hide"] + d["evade"]) // 2
+
+
+def side_value(state: dict, giver: int, side: dict) -> int:
+    value = side["envelopes"]
+    for cid in side["hand"]:
+        value += card_value(state, cid)
+    for cid in side["plot"]:
+        e = plot.entry(state, giver, cid)
+        value += card_value(state, cid, plot.level(state, e) if e else None) + (e["envelopes"] if e else 0)
+    return value
+
+
+def good_deal(state: dict, seat: int, prop: dict) -> bool:
+    """Accept when what comes in is worth at least what goes out."""
+    return side_value(state, prop["from"], prop["give"]) >= side_value(state, seat, prop["ask"])
+
+
+def optional_action(state: dict, seat: int) -> dict | None:
+    """Answer the first proposal addressed to ``seat`` (accept a good, possible deal)."""
+    if state["phase"] == PHASE_OVER:
+        return None
+    for prop in state["proposals"]:
+        if prop["to"] == seat:
+            accept = {"type": "accept", "id": prop["id"]}
+            if good_deal(state, seat, prop) and accept in legal.talk_actions(state, seat):
+                return accept
+            return {"type": "reject", "id": prop["id"]}
+    return None
+
+
+def timeout_action(state: dict, seat: int) -> dict:
+    """The passive choice: reject a proposal addressed to the player (Talks); on turn, withdraw one's
+    own open proposal, then end the turn discarding nothing."""
+    if state["phase"] == PHASE_OVER:
+        refuse(_("The game is over."), "end-of-game")
+    for prop in state["proposals"]:
+        if prop["to"] == seat:
+            return {"type": "reject", "id": prop["id"]}
+    if state["turn"]["seat"] == seat:
+        mine = talks.own_open(state, seat)
+        if mine:
+            return {"type": "cancel", "id": mine[0]["id"]}
+        return {"type": "end_turn", "discard": []}
+    refuse(_("It is not your turn."), "turn")
+
+
+def _leader(state: dict, seat: int) -> int | None:
+    others = [s for s in range(state["num_players"]) if s != seat]
+    return max(others, key=lambda s: (scoring.total(state, s), -s)) if others else None
+
+
+def _free_count(state: dict, seat: int, kind: str) -> int:
+    return sum(1 for e in state["players"][seat]["plot"]
+               if e["backing"] is None and not e["backers"] and cards.of(state, e["id"])["type"] == kind)
+
+
+def _target_score(state: dict, power: dict, target: int, leader: int | None) -> tuple:
+    owner = plot.owner_of(state, target)
+    e = plot.entry(state, owner, target)
+    gain = e["envelopes"] if power["kind"] == "inspect" else card_value(state, target, plot.level(state, e))
+    return (owner == leader, gain, -target)
+
+
+def _best_targeted(state: dict, seat: int, acts: list[dict], power_of) -> dict | None:
+    leader = _leader(state, seat)
+    best, best_score = None, None
+    for a in acts:
+        power = power_of(a)
+        if power is None or power["kind"] not in TARGETED_KINDS or "target" not in a:
+            continue
+        score = _target_score(state, power, a["target"], leader)
+        if power["kind"] == "inspect" and score[1] == 0:
+            continue
+        if power["kind"] == "freeze":
+            e = plot.entry(state, plot.owner_of(state, a["target"]), a["target"])
+            if cards.of(state, a["target"])["type"] != TYPE_PROJECT or e["frozen"]:
+                continue
+        if best_score is None or score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _lowering(state: dict, seat: int, acts: list[dict]) -> dict | None:
+    lowers = [a for a in acts if a["type"] == "lower"]
+    free = [a for a in lowers if cards.of(state, a["card"])["type"] in FREE_TYPES]
+    if free:
+        return free[0]
+    paid = [a for a in lowers if cards.of(state, a["card"])["type"] in LOWER_PRIORITY]
+    if paid:
+        return max(paid, key=lambda a: (LOWER_PRIORITY[cards.of(state, a["card"])["type"]],
+                                        cards.of(state, a["card"])["level"], -len(a["pay"]), -a["card"]))
+    return None
+
+
+def _backing(state: dict, seat: int, acts: list[dict]) -> dict | None:
+    for a in acts:
+        if a["type"] != "back":
+            continue
+        target = plot.entry(state, seat, a["target"])
+        td = cards.of(state, a["target"])
+        kind = cards.of(state, a["card"])["type"]
+        wants_level = td["type"] == TYPE_PROJECT or any(
+            p.get("level", 0) > plot.level(state, target) for p in td["powers"] if p["when"] == "action")
+        if wants_level and _free_count(state, seat, kind) > KEEP_FREE:
+            return a
+    return None
+
+
+def _card_action(state: dict, seat: int, acts: list[dict]) -> dict | None:
+    mine = [a for a in acts if a["type"] == "act"]
+
+    def power_of(a):
+        return cards.of(state, a["card"])["powers"][a.get("power", 0)]
+
+    earns = [a for a in mine if power_of(a)["kind"] == KIND_EARN]
+    if earns and state["dispenser"] > 0:
+        return earns[0]
+    draws = [a for a in mine if power_of(a)["kind"] == KIND_DRAW]
+    if draws and len(state["players"][seat]["hand"]) < 12:
+        return draws[0]
+    return _best_targeted(state, seat, mine, power_of)
+
+
+def _keepable(state: dict, seat: int) -> int:
+    """Envelopes the bot could still hide or evade this turn."""
+    p = state["players"][seat]
+    room = sum(plot.room(state, e) for e in p["plot"])
+    evade = sum(cards.of(state, e["id"])["evade"] for e in p["plot"] if plot.usable(e))
+    if not p["paradise_tapped"]:
+        evade += cards.of(state, p["paradise_id"])["evade"]
+    return room + evade
+
+
+def _mamandurria(state: dict, seat: int, acts: list[dict]) -> dict | None:
+    p = state["players"][seat]
+    overflow = p["loose"] - _keepable(state, seat)
+    for a in acts:
+        if a["type"] != "lower" or cards.of(state, a["card"])["type"] != TYPE_MAMANDURRIA:
+            continue
+        cost = plot.mamandurria_cost(state, seat, a["card"])
+        power = next(pw for pw in cards.of(state, a["card"])["powers"] if pw["when"] == WHEN_LOWER)
+        if power["kind"] == KIND_EARN and power.get("amount", 0) > cost and state["dispenser"] > 0:
+            return a
+        if power["kind"] == KIND_EVADE and p["loose"] - cost >= 2:
+            return a
+        if cost <= max(overflow, 0):
+            if power["kind"] in TARGETED_KINDS and "target" not in a:
+                continue
+            return a
+    return None
+
+
+def _money(state: dict, seat: int, acts: list[dict]) -> dict | None:
+    p = state["players"][seat]
+    evades = sorted((a for a in acts if a["type"] == "evade"), key=lambda a: -a["amount"])
+    if evades:
+        return evades[0]
+    # Take hidden money back to evade more, when an EVADE stamp is unused.
+    stamps = [cards.of(state, e["id"])["evade"] for e in p["plot"] if plot.usable(e) and cards.of(state, e["id"])["evade"]]
+    if not p["paradise_tapped"]:
+        stamps.append(cards.of(state, p["paradise_id"])["evade"])
+    want = max(stamps, default=0) - p["loose"]
+    if want > 0:
+        holders = sorted((e for e in p["plot"] if e["envelopes"]), key=lambda e: -e["envelopes"])
+        if holders:
+            return {"type": "unhide", "card": holders[0]["id"], "amount": min(want, holders[0]["envelopes"])}
+    hides = sorted((a for a in acts if a["type"] == "hide"), key=lambda a: (-a["amount"], a["card"]))
+    if hides:
+        return hides[0]
+    return None
+
+
+def _offer(state: dict, seat: int) -> dict | None:
+    """Once a turn: two envelopes for a free land or citizen the bot lacks for a card in hand."""
+    if state["turn"]["proposals_made"].get(str(seat), 0) or money.available(state, seat) < 2:
+        return None
+    p = state["players"][seat]
+    lacking: set[str] = set()
+    for cid in p["hand"]:
+        need = cards.of(state, cid)["requires"]
+        for t in FREE_TYPES:
+            if need.get(t, 0) > sum(plot.level(state, e) for e in p["plot"]
+                                    if e["backing"] is None and cards.of(state, e["id"])["type"] == t):
+                lacking.add(t)
+    for other in state["players"]:
+        if other["seat"] == seat:
+            continue
+        for e in other["plot"]:
+            if e["backing"] is None and not e["backers"] and cards.of(state, e["id"])["type"] in lacking:
+                return {"type": "propose", "to": other["seat"], "give": {"envelopes": 2}, "ask": {"plot": [e["id"]]}}
+    return None
+
+
+def _discards(state: dict, seat: int) -> list[int]:
+    """Cards the bot gives up at the end of the turn: the hardest to lower, beyond a hand of eight."""
+    p = state["players"][seat]
+    extra = len(p["hand"]) - HAND_KEEP
+    if extra <= 0:
+        return []
+    have: dict[str, int] = {}
+    for e in p["plot"]:
+        t = cards.of(state, e["id"])["type"]
+        have[t] = have.get(t, 0) + plot.level(state, e)
+
+    def shortfall(cid: int) -> tuple:
+        d = cards.of(state, cid)
+        if d["type"] == TYPE_MAMANDURRIA:
+            return (d["cost"], cid)
+        return (sum(max(0, n - have.get(t, 0)) for t, n in d["requires"].items()), cid)
+
+    return sorted(sorted(p["hand"], key=shortfall, reverse=True)[:min(extra, 2)])
+
+
+def bot_action(state: dict, seat: int, rng=None) -> dict:
+    """The bot's move; on turn it always makes progress and finally ends the turn."""
+    if state["phase"] == PHASE_OVER:
+        refuse(_("The game is over."), "end-of-game")
+    answer = optional_action(state, seat)
+    if answer is not None:
+        return answer
+    if state["turn"]["seat"] != seat:
+        refuse(_("It is not your turn."), "turn")
+    acts = legal.legal_actions(state, seat)
+    for step in (_lowering, _backing, _card_action, _mamandurria, _money):
+        choice = step(state, seat, acts)
+        if choice is not None:
+            return choice
+    offer = _offer(state, seat)
+    if offer is not None:
+        return offer
+    mine = talks.own_open(state, seat)
+    if mine:  # not waited for while its offer is open (Talks); if asked anyway, it withdraws the offer
+        return {"type": "cancel", "id": mine[0]["id"]}
+    return {"type": "end_turn", "discard": _discards(state, seat)}
+
+
+__all__ = ["bot_action", "optional_action", "timeout_action", "good_deal", "powers", "lowering"]

@@ -1,0 +1,84 @@
+"""The Ladrillazo ruleset: the ``games.core.rulesets.Ruleset`` contract, dispatching through ``HANDLERS``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import acting, backing, bot, legal, lowering, money, talks, turn
+from . import view as view_module
+from .annotate import annotate
+from .errors import _, refuse
+from .schema import PHASE_OVER
+from .setup import MAX_PLAYERS, MIN_PLAYERS, clone, new_game
+
+Handler = Callable[[dict, list, int, dict], None]
+
+HANDLERS: dict[str, Handler] = {
+    "lower": lowering.do_lower,
+    "back": backing.do_back,
+    "withdraw": backing.do_withdraw,
+    "act": acting.do_act,
+    "hide": money.do_hide,
+    "unhide": money.do_unhide,
+    "evade": money.do_evade,
+    "end_turn": turn.do_end_turn,
+    "propose": talks.do_propose,
+    "accept": talks.do_accept,
+    "reject": talks.do_reject,
+    "cancel": talks.do_cancel,
+}
+
+
+class LadrillazoRuleset:
+    name = "ladrillazo"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
+        return new_game(num_players, seed, options)
+
+    def to_move(self, state: dict) -> list[int]:
+        """The player on turn and every player an open proposal is addressed to (Talks); while the
+        player on turn waits for an answer to a proposal of theirs, only the answer is waited for."""
+        if state["phase"] == PHASE_OVER:
+            return []
+        return talks.waited_for(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return legal.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+        """Apply ``action`` by ``seat`` to a copy of ``state``; the input is never changed."""
+        if state["phase"] == PHASE_OVER:
+            refuse(_("The game is over."), "end-of-game")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+            refuse(_("There is no such player."), "starting-to-play")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            refuse(_("An action must be an object with a type."), "turn")
+        handler = HANDLERS.get(action["type"])
+        if handler is None:
+            refuse(_("Unknown action %(type)s."), "turn", type=action["type"])
+        new = clone(state)
+        events: list[dict] = []
+        handler(new, events, seat, action)
+        annotate(new, events)
+        return new, events
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return view_module.view(state, seat, self.to_move(state))
+
+    def outcome(self, state: dict) -> dict | None:
+        return dict(state["result"]) if state["phase"] == PHASE_OVER else None
+
+    def timeout_action(self, state: dict, seat: int) -> dict:
+        return bot.timeout_action(state, seat)
+
+    def bot_action(self, state: dict, seat: int, rng) -> dict:
+        return bot.bot_action(state, seat, rng)
+
+    def bot_optional_action(self, state: dict, seat: int, rng=None) -> dict | None:
+        """A bot's answer to a proposal addressed to it, when it is not on turn (or None)."""
+        return bot.optional_action(state, seat)
+
+
+RULESET = LadrillazoRuleset()

@@ -1,0 +1,11 @@
+"""Whose turn it is (Turn and lower): only the player on turn lowers, backs, acts, hides and evades."""
+
+from __future__ import annotations
+
+from .errors import _, refuse
+
+
+def require_turn(state: dict, seat: int) -> None:
+    """Refuse a turn move from a seat that is not on turn."""
+    if state["turn"]["seat"] != seat:
+        refuse(_("It is not your turn."), "turn")

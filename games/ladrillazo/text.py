@@ -1,0 +1,333 @@
+"""Ladrillazo in words: log lines for events, labels for move buttons, refusal parameters.
+
+Looked up by ``games.presenters`` (``describe_event`` / ``label_action`` / ``display_params``) and by
+the table's JavaScript (``action_target``). Card names come from the card data in the active language
+(Spanish names are the originals); players are named with the ``names`` the presenter passes.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from .engine import cards
+
+__all__ = ["describe_event", "label_action", "display_params", "action_target", "card_name", "type_name",
+           "envelopes", "outcome_figures"]
+
+CARD_ACTIONS = ("lower", "back", "withdraw", "act", "hide", "unhide", "evade")
+
+
+def _spanish() -> bool:
+    return (get_language() or "es").lower().startswith("es")
+
+
+def card_name(key: object) -> str:
+    """A printed card's name in the active language (``?`` for an unknown key)."""
+    try:
+        d = cards.definition(key)  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        return "?"
+    return d["name"] if _spanish() else d.get("name_en") or d["name"]
+
+
+def type_name(kind: object) -> str:
+    """A card type in words (lower case, for sentences)."""
+    names = {
+        "land": _("land"), "citizen": _("citizen"), "politician": _("politician"), "builder": _("builder"),
+        "project": _("project"), "mamandurria": _("mamandurria"), "paradise": _("tax haven"),
+    }
+    return names.get(kind, "?")  # type: ignore[arg-type]
+
+
+def envelopes(n: object) -> str:
+    """``3`` -> ``3 envelopes`` (``1 envelope``)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        return str(n)
+    return ngettext("%(n)s envelope", "%(n)s envelopes", n) % {"n": n}
+
+
+def _who(seat: object, names: list[str]) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        return names[seat]
+    return _("someone")
+
+
+def _side(side: object) -> str:
+    """One side of a proposal: ``Cuñado, Solar urbanizable and 2 envelopes``."""
+    if not isinstance(side, dict):
+        return _("nothing")
+    keys = dict(side.get("keys") or {})
+    keys.update({str(c.get("id")): c.get("key") for c in side.get("cards") or [] if isinstance(c, dict)})
+    parts = [card_name(keys.get(str(c))) for c in (side.get("hand") or []) + (side.get("plot") or [])]
+    hidden = side.get("hand_count") or 0
+    if hidden and not side.get("hand"):
+        parts.append(ngettext("%(n)s card from hand", "%(n)s cards from hand", hidden) % {"n": hidden})
+    if side.get("envelopes"):
+        parts.append(envelopes(side["envelopes"]))
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def _names_of(keys: object) -> str:
+    if not isinstance(keys, list):
+        return ""
+    return ", ".join(card_name(k) for k in keys)
+
+
+def describe_event(event: dict, names: list[str]) -> str | None:
+    """One log line for an engine event, or None for an unknown event."""
+    if not isinstance(event, dict):
+        return None
+    t = event.get("type")
+    p = {"player": _who(event.get("seat"), names), "card": card_name(event.get("card_key")),
+         "target": card_name(event.get("target_key")), "owner": _who(event.get("owner"), names),
+         "n": event.get("amount", event.get("count", 0))}
+    if t == "turn":
+        p["number"] = event.get("number")
+        return _("Turn %(number)s: %(player)s plays") % p
+    if t == "straightened":
+        kept = event.get("kept_turned") or []
+        if kept:
+            return ngettext("%(player)s's plot straightens, but %(n)s frozen card stays turned",
+                            "%(player)s's plot straightens, but %(n)s frozen cards stay turned", len(kept)) % {
+                **p, "n": len(kept)}
+        return _("%(player)s's plot straightens") % p
+    if t == "lowered":
+        pay = event.get("pay_keys") or []
+        if event.get("cost"):
+            p["cost"] = envelopes(event["cost"])
+            return _("%(player)s lowers %(card)s, paying %(cost)s to the dispenser") % p
+        if pay:
+            p["pay"] = _names_of(pay)
+            return _("%(player)s lowers %(card)s, turning %(pay)s") % p
+        return _("%(player)s lowers %(card)s") % p
+    if t == "backed":
+        p["level"] = event.get("level")
+        return _("%(player)s backs %(target)s with %(card)s (level %(level)s)") % p
+    if t == "withdrawn":
+        p["level"] = event.get("level")
+        return _("%(player)s withdraws %(card)s from behind %(target)s (level %(level)s)") % p
+    if t == "acted":
+        return _("%(player)s turns %(card)s to use its action") % p
+    if t == "earned":
+        p["amount"] = envelopes(event.get("amount"))
+        p["left"] = event.get("dispenser")
+        if event.get("card_key"):
+            return _("%(player)s earns %(amount)s with %(card)s (%(left)s left in the dispenser)") % p
+        return _("%(player)s earns %(amount)s (%(left)s left in the dispenser)") % p
+    if t == "hidden":
+        p["amount"] = envelopes(event.get("amount"))
+        return _("%(player)s hides %(amount)s on %(card)s") % p
+    if t == "unhidden":
+        p["amount"] = envelopes(event.get("amount"))
+        return _("%(player)s takes %(amount)s back from %(card)s") % p
+    if t == "evaded":
+        p["amount"] = envelopes(event.get("amount"))
+        if event.get("card_key"):
+            return _("%(player)s evades %(amount)s to paradise with %(card)s") % p
+        return _("%(player)s evades %(amount)s to paradise") % p
+    if t == "inspected":
+        p["amount"] = envelopes(event.get("amount"))
+        return _("%(player)s exposes %(target)s of %(owner)s: %(amount)s back to the dispenser") % p
+    if t == "frozen":
+        return _("%(player)s paralyses %(target)s of %(owner)s: it stays turned next turn") % p
+    if t == "stolen":
+        return _("%(player)s takes %(target)s from the plot of %(owner)s") % p
+    if t == "drew":
+        keys = event.get("cards_keys")
+        if keys:
+            p["cards"] = _names_of(keys)
+            return _("%(player)s draws %(cards)s") % p
+        return ngettext("%(player)s draws %(n)s card", "%(player)s draws %(n)s cards", p["n"]) % p
+    if t == "discarded":
+        keys = event.get("cards_keys")
+        if keys:
+            p["cards"] = _names_of(keys)
+            return _("%(player)s discards %(cards)s face down") % p
+        if not p["n"]:
+            return _("%(player)s discards nothing") % p
+        return ngettext("%(player)s discards %(n)s card face down", "%(player)s discards %(n)s cards face down",
+                        p["n"]) % p
+    if t == "mamandurrias_discarded":
+        p["cards"] = _names_of(event.get("cards_keys"))
+        return _("The mamandurrias of %(player)s go to the discard pile: %(cards)s") % p
+    if t == "reshuffled":
+        return _("The deck ran out: the discard pile is shuffled into a new deck")
+    if t == "returned":
+        p["amount"] = envelopes(event.get("amount"))
+        return _("%(player)s could not hide %(amount)s: back to the dispenser") % p
+    if t == "turn_ended":
+        return _("%(player)s ends the turn") % p
+    if t == "proposal":
+        p.update(player=_who(event.get("from"), names), to=_who(event.get("to"), names),
+                 give=_side(event.get("give")), ask=_side(event.get("ask")))
+        return _("%(player)s offers %(to)s %(give)s for %(ask)s") % p
+    if t == "proposal_accepted":
+        p.update(player=_who(event.get("to"), names), frm=_who(event.get("from"), names),
+                 give=_side(event.get("give")), ask=_side(event.get("ask")))
+        return _("%(player)s accepts the deal from %(frm)s: %(give)s for %(ask)s") % p
+    if t == "proposal_rejected":
+        p.update(player=_who(event.get("to"), names), frm=_who(event.get("from"), names))
+        return _("%(player)s rejects the proposal from %(frm)s") % p
+    if t == "proposal_cancelled":
+        p.update(player=_who(event.get("from"), names), to=_who(event.get("to"), names))
+        return _("%(player)s withdraws the proposal to %(to)s") % p
+    if t == "proposals_expired":
+        return _("Open proposals lapse at the end of the turn")
+    if t == "game_over":
+        p["player"] = _who(event.get("winner"), names)
+        totals = event.get("totals") or {}
+        p["total"] = envelopes(totals.get(str(event.get("winner"))))
+        if event.get("reason") == "turn_limit":
+            return _("Game over at the turn limit: %(player)s wins with %(total)s") % p
+        return _("The dispenser is empty. Game over: %(player)s wins with %(total)s") % p
+    return None
+
+
+def _view_get(view: object, key: str, default=None):
+    return view.get(key, default) if isinstance(view, dict) else default
+
+
+def _key_in_view(view: object, cid: object) -> str | None:
+    """The printed card of instance ``cid``, from what the viewer can see."""
+    for p in _view_get(view, "players", []) or []:
+        if p.get("paradise_id") == cid:
+            return p.get("paradise_key")
+        for c in (p.get("plot") or []) + (p.get("hand") or []):
+            if c.get("id") == cid:
+                return c.get("key")
+    return None
+
+
+def _card(view: object, cid: object) -> str:
+    return card_name(_key_in_view(view, cid))
+
+
+def _proposal(view: object, pid: object) -> dict | None:
+    return next((x for x in _view_get(view, "proposals", []) or [] if x.get("id") == pid), None)
+
+
+def label_action(action: dict, view: dict | None = None, names: list[str] | None = None) -> str | None:
+    """A button label for a legal action, or None for an unknown action."""
+    if not isinstance(action, dict):
+        return None
+    t = action.get("type")
+    p = {"card": _card(view, action.get("card")), "target": _card(view, action.get("target"))}
+    amount = action.get("amount")
+    if t == "lower":
+        pay = action.get("pay") or []
+        key = _key_in_view(view, action.get("card"))
+        d = cards.definition(key) if key else None
+        if d and d["type"] == "mamandurria":
+            p["cost"] = envelopes(d["cost"])
+            if action.get("target") is not None:
+                return _("Play %(card)s (%(cost)s) on %(target)s") % p
+            return _("Play %(card)s (%(cost)s)") % p
+        if pay:
+            p["pay"] = ", ".join(_card(view, c) for c in pay)
+            if action.get("target") is not None:
+                return _("Lower %(card)s turning %(pay)s, aiming at %(target)s") % p
+            return _("Lower %(card)s turning %(pay)s") % p
+        return _("Lower %(card)s") % p
+    if t == "back":
+        return _("Back %(target)s with %(card)s") % p
+    if t == "withdraw":
+        return _("Withdraw %(card)s from behind its card") % p
+    if t == "act":
+        key = _key_in_view(view, action.get("card"))
+        powers = cards.definition(key)["powers"] if key else []
+        index = action.get("power", 0)
+        power = powers[index] if isinstance(index, int) and 0 <= index < len(powers) else {}
+        kind = power.get("kind")
+        if kind == "earn":
+            return _("Run %(card)s: earn envelopes") % p
+        if kind == "draw":
+            return _("Use %(card)s: draw") % p
+        if kind == "inspect":
+            return _("Use %(card)s to expose %(target)s") % p
+        if kind == "freeze":
+            return _("Use %(card)s to paralyse %(target)s") % p
+        if kind == "steal":
+            return _("Use %(card)s to take %(target)s") % p
+        return _("Use %(card)s") % p
+    if t == "hide":
+        p["amount"] = envelopes(amount)
+        return _("Hide %(amount)s on %(card)s") % p
+    if t == "unhide":
+        p["amount"] = envelopes(amount)
+        return _("Take %(amount)s back from %(card)s") % p
+    if t == "evade":
+        p["amount"] = envelopes(amount)
+        return _("Evade %(amount)s with %(card)s") % p
+    if t == "end_turn":
+        discard = action.get("discard") or []
+        if discard:
+            return ngettext("End the turn, discarding %(n)s card", "End the turn, discarding %(n)s cards",
+                            len(discard)) % {"n": len(discard)}
+        return _("End the turn (draw one card)")
+    if t == "propose":
+        give, ask = action.get("give") or {}, action.get("ask") or {}
+        wanted = ", ".join(_card(view, c) for c in ask.get("plot") or [])
+        offered = [_card(view, c) for c in (give.get("hand") or []) + (give.get("plot") or [])]
+        if give.get("envelopes"):
+            offered.append(envelopes(give["envelopes"]))
+        if wanted and ask.get("envelopes"):
+            wanted += ", " + envelopes(ask["envelopes"])
+        elif ask.get("envelopes"):
+            wanted = envelopes(ask["envelopes"])
+        q = {"give": ", ".join(offered) or _("nothing"), "ask": wanted or _("nothing")}
+        to = action.get("to")
+        if names and isinstance(to, int) and 0 <= to < len(names):
+            q["to"] = names[to]
+            return _("Offer %(give)s to %(to)s for %(ask)s") % q
+        return _("Offer %(give)s for %(ask)s") % q
+    if t in ("accept", "reject", "cancel"):
+        prop = _proposal(view, action.get("id"))
+        if prop is None:
+            return {"accept": _("Accept the proposal"), "reject": _("Reject the proposal"),
+                    "cancel": _("Withdraw the proposal")}[t]
+        q = {"get": _side(prop.get("give") if t != "cancel" else prop.get("ask")),
+             "give": _side(prop.get("ask") if t != "cancel" else prop.get("give"))}
+        if t == "accept":
+            return _("Accept: you get %(get)s, you give %(give)s") % q
+        if t == "reject":
+            return _("Reject: %(get)s for %(give)s") % q
+        return _("Withdraw your offer of %(give)s for %(get)s") % q
+    return None
+
+
+def action_target(action: object, view: object = None) -> str | None:
+    """The element an action concerns on the table (``card:<id>``), for clicking; None otherwise.
+    (``games.presenters.action_target`` passes the viewer's view too.)"""
+    if isinstance(action, dict) and action.get("type") in CARD_ACTIONS:
+        cid = action.get("card")
+        if isinstance(cid, int) and not isinstance(cid, bool):
+            return f"card:{cid}"
+    return None
+
+
+def display_params(params: dict) -> dict:
+    """A refusal's parameters as the player reads them: card keys as names, types in words."""
+    shown = dict(params)
+    for key in ("card", "target"):
+        if isinstance(shown.get(key), str):
+            shown[key] = card_name(shown[key])
+    if "type" in shown and shown["type"] in ("land", "citizen", "politician", "builder", "project"):
+        shown["type"] = type_name(shown["type"])
+    return shown
+
+
+def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
+    """What the game-over card shows beside a player's place: envelopes in all, and in paradise."""
+    total = (outcome.get("totals") or {}).get(str(seat))
+    paradise = (outcome.get("paradise") or {}).get(str(seat))
+    figures = []
+    if total is not None:
+        figures.append((_("envelopes"), str(total)))
+    if paradise is not None:
+        figures.append((_("in paradise"), str(paradise)))
+    return figures
+
+
+# Always in sight on the table, beside the generic ones (presenters.PRIMARY_TYPES): answering an offer.
+PRIMARY_ACTIONS = {"accept", "reject"}

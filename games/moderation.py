@@ -1,0 +1,216 @@
+"""Moderation of games: reveal, abort, adjudicate, annul, replace a seat, pause and resume.
+
+Each ``do_*`` checks the moderator's permission and a reason, locks the game like the move path does, writes,
+logs one ``accounts.ModerationAction`` (the append-only audit log) in the same transaction, and publishes
+after commit so every screen shows the change. A moderator never makes a move for a player.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop
+
+from accounts.moderation import check_moderator, check_reason, log_action
+
+from . import clock
+from .actions import MoveRejected, _lock, publish_after_commit, required_seats, save_seats
+from .core.rulesets import get
+from .models import AuditEntry, Game, Seat
+
+UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
+
+
+def _changed(game: Game) -> None:
+    game.rev += 1
+    game.save()
+    publish_after_commit(game)
+
+
+def _finished_hook(game: Game) -> None:
+    """Tell the ratings and leagues that the game's result changed (their task is idempotent)."""
+    from lobby.tasks import game_finished
+
+    game_id = game.pk
+    transaction.on_commit(lambda: game_finished.delay(game_id))
+
+
+def full_state(game: Game) -> dict:
+    """Everything about a game, hidden hands included: for finished or aborted games only (see ``do_reveal``)."""
+    if not game.seed_revealed:
+        raise MoveRejected("not_active", gettext_noop("A game under way is shown in full only through a reveal."))
+    return {"state": game.state, "seed": game.seed, "outcome": game.outcome}
+
+
+def do_reveal(moderator, game_id: int, reason: str) -> dict:
+    """A live game's full state, for a moderator with the reveal permission and a reason; logged, so staff
+    cannot peek casually while playing or advising."""
+    check_moderator(moderator, "accounts.reveal_live_game")
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, _seats = _lock(game_id)
+        if any(s.user_id == moderator.pk and not s.is_bot for s in _seats):
+            raise MoveRejected("bad_request", gettext_noop("You are playing in this game: another moderator "
+                                                           "must look at it."))
+        log_action(moderator, "reveal", reason, game=game, version=game.version)
+    # The seed stays sealed while the game runs (engines keep it in their state): it would tell the dice
+    # still to come.
+    state = {k: v for k, v in (game.state or {}).items() if k != "seed"}
+    return {"state": state, "version": game.version}
+
+
+def do_abort(moderator, game_id: int, reason: str) -> Game:
+    """End a game with no result: clocks stop, the seed is revealed, nobody wins or loses rating."""
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        if game.status not in (*UNDER_WAY, Game.Status.LOBBY):
+            raise MoveRejected("not_active", gettext_noop("Only a table or a game under way can be aborted."))
+        game.status = Game.Status.ABORTED
+        game.outcome = {"aborted": True, "by_moderator": True}
+        game.finished_at = timezone.now()
+        game.paused_at = None
+        save_seats(seats, lambda: [clock.disarm(s) for s in seats])
+        log_action(moderator, "abort", reason, game=game, version=game.version)
+        AuditEntry.objects.create(game=game, user=moderator, kind="aborted", data={"reason": reason})
+        _changed(game)
+        _finished_hook(game)
+    return game
+
+
+def check_ranking(game: Game, ranking) -> list[int]:
+    if (not isinstance(ranking, list) or sorted(ranking) != list(range(game.num_seats))
+            or not all(isinstance(i, int) for i in ranking)):
+        raise MoveRejected("bad_request", gettext_noop("Give every seat's finishing place, each seat once."))
+    return ranking
+
+
+def do_adjudicate(moderator, game_id: int, ranking: list[int], reason: str) -> Game:
+    """Decide the result of a game under way (e.g. one abandoned by all but one): the moderator gives the
+    finishing order; the game ends with it and ratings and standings count it."""
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        if game.status not in UNDER_WAY:
+            raise MoveRejected("not_active", gettext_noop("Only a game under way can be adjudicated; annul a "
+                                                          "finished one instead."))
+        ranking = check_ranking(game, ranking)
+        game.status = Game.Status.FINISHED
+        game.outcome = {"ranking": ranking, "winner": ranking[0], "reason": "adjudicated", "adjudicated": True}
+        game.finished_at = timezone.now()
+        game.paused_at = None
+        save_seats(seats, lambda: [clock.disarm(s) for s in seats])
+        log_action(moderator, "adjudicate", reason, game=game, ranking=ranking, version=game.version)
+        AuditEntry.objects.create(game=game, user=moderator, kind="adjudicated", data={"ranking": ranking})
+        _changed(game)
+        _finished_hook(game)
+    return game
+
+
+def do_annul(moderator, game_id: int, reason: str) -> Game:
+    """A finished game stops counting for ratings and league standings; its log and result stay visible."""
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, _seats = _lock(game_id)
+        if game.status != Game.Status.FINISHED:
+            raise MoveRejected("not_active", gettext_noop("Only a finished game can be annulled."))
+        if game.annulled_at is not None:
+            raise MoveRejected("bad_request", gettext_noop("That game is already annulled."))
+        game.annulled_at = timezone.now()
+        log_action(moderator, "annul", reason, game=game)
+        _changed(game)
+        _finished_hook(game)
+    return game
+
+
+def do_replace_seat(moderator, game_id: int, seat: int, reason: str, *, new_user=None) -> Game:
+    """Give a seat of a game under way to a bot (``new_user`` None) or to another user. The player who held it
+    is recorded in the log, and the seat no longer shows them."""
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        if game.status not in UNDER_WAY:
+            raise MoveRejected("not_active", gettext_noop("Only a seat of a game under way can be replaced."))
+        if not isinstance(seat, int) or not 0 <= seat < len(seats):
+            raise MoveRejected("bad_request", gettext_noop("No such seat."))
+        if new_user is not None and any(s.user_id == new_user.pk for s in seats):
+            raise MoveRejected("bad_request", gettext_noop("%(name)s already plays in this game."),
+                               params={"name": new_user.username})
+        target = seats[seat]
+        before = target.user.username if target.user_id else None
+        target.user = new_user
+        target.is_bot = new_user is None
+        target.timeouts = 0
+        target.save(update_fields=["user", "is_bot", "timeouts"])
+        if game.status == Game.Status.ACTIVE:
+            _rearm(game, seats)
+        log_action(moderator, "replace_seat", reason, game=game, user=new_user, seat=seat, before=before,
+                   after=new_user.username if new_user else "bot")
+        AuditEntry.objects.create(game=game, user=moderator, kind="seat_replaced",
+                                  data={"seat": seat, "before": before, "after": new_user.pk if new_user else None})
+        _changed(game)
+    return game
+
+
+def _rearm(game: Game, seats: list[Seat]) -> None:
+    rs = get(game.ruleset)
+    now = timezone.now()
+    required = required_seats(rs, game.state, seats)
+    save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
+
+
+def do_pause(moderator, game_id: int, reason: str) -> Game:
+    """Stop every clock of a game (moves are refused while paused); resuming gives each seat back the time
+    it had."""
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, _seats = _lock(game_id)
+        if game.status != Game.Status.ACTIVE:
+            raise MoveRejected("not_active", gettext_noop("Only a game in play can be paused."))
+        game.status = Game.Status.PAUSED
+        game.paused_at = timezone.now()
+        log_action(moderator, "pause", reason, game=game, version=game.version)
+        _changed(game)
+    return game
+
+
+def do_resume(moderator, game_id: int, reason: str) -> Game:
+    check_moderator(moderator)
+    reason = check_reason(reason)
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        if game.status != Game.Status.PAUSED:
+            raise MoveRejected("not_active", gettext_noop("The game is not paused."))
+        now = timezone.now()
+        stood_still = now - (game.paused_at or now)
+        for s in seats:
+            if s.deadline is not None:
+                s.deadline += stood_still
+                s.clock_started = (s.clock_started or now) + stood_still
+                s.save(update_fields=["deadline", "clock_started"])
+        game.status = Game.Status.ACTIVE
+        game.paused_at = None
+        log_action(moderator, "resume", reason, game=game, paused_seconds=round(stood_still.total_seconds()))
+        _changed(game)
+    return game
+
+
+def hand_seats_to_bots(user) -> int:
+    """A banned user's seats in games under way pass to bots (the others at the table play on)."""
+    count = 0
+    for game_id in Seat.objects.filter(user=user, game__status__in=UNDER_WAY).values_list("game_id", flat=True):
+        game, seats = _lock(game_id)
+        for s in seats:
+            if s.user_id == user.pk:
+                s.is_bot = True
+                s.save(update_fields=["is_bot"])
+                count += 1
+        if game.status == Game.Status.ACTIVE:
+            _rearm(game, seats)
+        _changed(game)
+    return count

@@ -1,0 +1,119 @@
+"""Rate limits and caps, counted in the shared cache (Redis) so they hold across processes.
+
+A rate is ``"<count>/<seconds>s"`` (or ``/m``, ``/h``): at most ``count`` hits per fixed window of that
+many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may override it):
+
+- ``api_user``: API requests per user (token or session), ``api_anon``: per IP for anonymous reads;
+- ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
+- ``socket_user``: messages per user over all their sockets;
+- ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables);
+- ``report``: reports of users or chat lines per reporter;
+- ``chat``: table chat lines per user, over all tables (``games.chat``);
+- ``login_ip`` / ``login_user``: failed sign-ins (any login form, the admin's included; see
+  ``accounts.throttle``).
+
+An unreachable cache fails open (the request goes on, and the error is logged): limits protect the
+service, they must not take it down.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from functools import cache
+
+from django.conf import settings
+from django.core.cache import cache as django_cache
+
+log = logging.getLogger(__name__)
+
+DEFAULT_RATES = {
+    "api_user": "120/60s",
+    "api_anon": "60/60s",
+    "socket_connection": "30/10s",
+    "socket_user": "60/10s",
+    "table_create": "10/60s",
+    "login_ip": "20/300s",
+    "login_user": "10/300s",
+    "report": "5/300s",
+    "chat": "5/10s",
+}
+
+_UNITS = {"s": 1, "m": 60, "h": 3600}
+
+
+@cache
+def parse_rate(rate: str) -> tuple[int, int]:
+    """``"30/10s"`` -> (30, 10); ``"5/m"`` -> (5, 60)."""
+    m = re.fullmatch(r"\s*(\d+)\s*/\s*(\d*)\s*([smh]?)\s*", rate)
+    if not m:
+        raise ValueError(f"bad rate {rate!r}")
+    return int(m.group(1)), (int(m.group(2) or 1)) * _UNITS[m.group(3) or "s"]
+
+
+def rate(name: str) -> tuple[int, int]:
+    return parse_rate(getattr(settings, "RATE_LIMITS", {}).get(name, DEFAULT_RATES[name]))
+
+
+def _key(name: str, ident: str, window: int) -> str:
+    return f"rl:{name}:{ident}:{int(time.time() // window)}"
+
+
+def hit(name: str, ident: str, *, count: bool = True) -> bool:
+    """Count one hit of ``ident`` against limit ``name``; False once over the limit."""
+    limit, window = rate(name)
+    key = _key(name, ident, window)
+    try:
+        if not count:
+            return (django_cache.get(key) or 0) < limit
+        django_cache.add(key, 0, timeout=window + 1)
+        return django_cache.incr(key) <= limit
+    except Exception:  # fail open
+        log.exception("rate limit %s unavailable", name)
+        return True
+
+
+async def ahit(name: str, ident: str) -> bool:
+    from asgiref.sync import sync_to_async
+
+    return await sync_to_async(hit, thread_sensitive=False)(name, ident)
+
+
+def retry_after(name: str) -> int:
+    """Seconds until the current window of limit ``name`` ends."""
+    _limit, window = rate(name)
+    return max(1, int(window - time.time() % window))
+
+
+class Bucket:
+    """An in-memory fixed window for one connection (no I/O on the hot path)."""
+
+    def __init__(self, name: str):
+        self.limit, self.window = rate(name)
+        self.start = time.monotonic()
+        self.used = 0
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        if now - self.start >= self.window:
+            self.start, self.used = now, 0
+        self.used += 1
+        return self.used <= self.limit
+
+
+def open_tables_cap() -> int:
+    return int(getattr(settings, "MAX_OPEN_TABLES", 5))
+
+
+def too_many_open_tables(user) -> bool:
+    """``user`` already has the most lobby tables a user may keep open."""
+    from .models import Game
+
+    return Game.objects.filter(created_by=user, status=Game.Status.LOBBY).count() >= open_tables_cap()
+
+
+def client_ip(request) -> str:
+    """The client's address (behind the proxy that sets X-Forwarded-For in production)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "") if getattr(settings, "USE_X_FORWARDED_FOR", False) else ""
+    return (forwarded.split(",")[-1].strip() if forwarded else request.META.get("REMOTE_ADDR", "")) or "unknown"

@@ -1,0 +1,116 @@
+"""A game as the sockets of one process see it: loaded once per revision, each distinct view rendered once.
+
+Every socket watching a game gets the same layer message (game id, version, rev). Without sharing, each
+would load the game, its seats and its moves and render the table again: for four seats and a spectator,
+five loads and five renders of the same thing. Here the first socket to ask for a revision loads it, and
+the first to ask for a view (``presenters.Viewer``: seat, language, signed in, creator) renders it; the
+others reuse both. Entries are immutable once made, so sharing them between sockets is safe.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from .models import Game, Move, Seat
+from .presenters import LOG_LENGTH, Viewer, game_payload, table_context, visible_moves
+
+SNAPSHOTS_KEPT = 256
+RENDERS_KEPT = 1024
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    game: Game
+    seats: list[Seat]
+    moves: list[Move]  # the last LOG_LENGTH moves, oldest first
+
+
+class _Lru(OrderedDict):
+    def __init__(self, size: int):
+        super().__init__()
+        self.size = size
+
+    def put(self, key, value):
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+        return value
+
+
+_lock = threading.Lock()
+_snapshots = _Lru(SNAPSHOTS_KEPT)
+_renders = _Lru(RENDERS_KEPT)
+
+
+def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snapshot | None:
+    """The game at revision ``rev`` (or its current one), from the cache when another socket loaded it.
+
+    ``seal`` (the game's seed commitment, carried by the layer message) tells games apart that reuse an id
+    (a test database that restarts its sequences): a cached revision of another game is never served."""
+    if rev is None or seal is None:
+        row = Game.objects.filter(pk=game_id).values_list("rev", "seed_commitment").first()
+        if row is None:
+            return None
+        rev, seal = row
+    with _lock:
+        found = _snapshots.get((game_id, seal, rev))
+    if found is not None:
+        return found
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return None
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    moves = list(reversed(Move.objects.filter(game=game).order_by("-seq")[:LOG_LENGTH])) if game.version else []
+    snap = Snapshot(game, seats, moves)
+    with _lock:
+        # A newer revision may have committed since the message was sent: it is cached under its own rev.
+        return _snapshots.put((game_id, game.seed_commitment, game.rev), snap)
+
+
+def _rendered(key: tuple, render):
+    with _lock:
+        found = _renders.get(key)
+    if found is not None:
+        return found
+    text = render()
+    with _lock:
+        return _renders.put(key, text)
+
+
+def table_message(snap: Snapshot, viewer: Viewer) -> str:
+    """The socket message carrying the table as ``viewer`` sees it."""
+    game = snap.game
+
+    def render() -> str:
+        context = table_context(game, snap.seats, viewer, moves=snap.moves)
+        context["csrf_token"] = "NOTPROVIDED"  # shared by every socket of this view: no per-person token
+        with translation.override(viewer.language):
+            html = render_to_string("games/_table.html", context)
+        return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": html})
+
+    return _rendered((game.pk, game.seed_commitment, game.rev, "html", viewer), render)
+
+
+def payload(snap: Snapshot, seat: int | None, since: int | None) -> dict:
+    """The JSON payload for a seat (``sync``), with the moves after ``since`` (``update``)."""
+    game = snap.game
+    # Shared by every socket of this seat and never mutated: each gets a shallow copy to add its own moves to.
+    base = dict(_rendered((game.pk, game.seed_commitment, game.rev, "json", seat),
+                          lambda: game_payload(game, snap.seats, seat)))
+    if since is not None:
+        base["moves"] = visible_moves(game, seat, since=since, moves=snap.moves)
+    return base
+
+
+def clear() -> None:
+    """Forget everything (tests)."""
+    with _lock:
+        _snapshots.clear()
+        _renders.clear()

@@ -1,0 +1,164 @@
+"""Reconnection in Chromium: a player loses the network or closes the tab mid-game while the other player
+moves; coming back, the page says it is reconnecting, then shows exactly the current table, and no move is lost
+or made twice (counted in the move log): a move clicked while offline is refused on the page and never reaches
+the server; a move whose answer was lost on the way back is in the log once; the first move after returning is
+applied once."""
+
+import pytest
+
+from accounts.models import User
+from conftest import screenshot
+from games import tables
+from games.models import Game, Move, Seat
+from games.tests.test_browser_game import login
+from games.tests.turn_helpers import in_thread, play_until_not_on_move, play_until_on_move, wait_live
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+
+def shown(page) -> tuple[int, int]:
+    """(rev, version) of the table on the page."""
+    return tuple(page.evaluate("""() => [Number(document.querySelector('#table [data-rev]').dataset.rev),
+                                   Number(document.querySelector('#table [data-version]').textContent)]"""))
+
+
+def in_db(game_id: int) -> tuple[int, int]:
+    game = Game.objects.get(pk=game_id)
+    return game.rev, game.version
+
+
+def wait_shows_db(page, game_id: int) -> None:
+    rev, version = in_db(game_id)
+    page.wait_for_function(f"() => Number(document.querySelector('#table [data-rev]').dataset.rev) === {rev}",
+                           timeout=20000)
+    assert shown(page) == (rev, version)
+
+
+def first_move_button(page):
+    button = page.locator(".actions-card button.act:visible").first
+    button.wait_for(timeout=20000)
+    return button
+
+
+@pytest.fixture
+def table(daphne_server, browser):
+    """Ana (in Chromium, her own browser context) and Beto (moving from elsewhere) at a correspondence table."""
+    ana = User.objects.create_user("ana", password="pw-ana-1234")
+    beto = User.objects.create_user("beto", password="pw-beto-1234")
+    game = in_thread(tables.do_create_table, ana, "estanciero", 2, time_control="correspondence")
+    in_thread(tables.do_join, game.pk, beto)
+    game = in_thread(tables.do_start, game.pk, ana)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="es-AR")
+    page = ctx.new_page()
+    login(page, daphne_server, "ana", "pw-ana-1234")
+    yield {"game": game, "ctx": ctx, "page": page, "seat": Seat.objects.get(game=game, user=ana).index}
+    ctx.close()
+
+
+def test_losing_the_network_and_coming_back(daphne_server, table):
+    game, ctx, page, mine = table["game"], table["ctx"], table["page"], table["seat"]
+    play_until_on_move(game.pk, mine)
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+    wait_shows_db(page, game.pk)
+
+    # The network goes: the page says it is reconnecting.
+    ctx.set_offline(True)
+    banner = page.locator("#conn-status")
+    banner.wait_for(state="visible")
+    assert banner.get_attribute("data-state") == "reconnecting"
+    assert page.locator("#conn-status .conn-reconnecting").is_visible()
+    screenshot(page, "reconnect-offline-banner", full_page=False)
+
+    # A move clicked while offline is refused on the page, and nothing reaches the server.
+    moves_before = Move.objects.filter(game=game).count()
+    stale_rev, stale_version = shown(page)
+    first_move_button(page).click()
+    alert = page.locator("#table > .refusal[role=alert]")
+    alert.wait_for()
+    assert alert.inner_text() == page.locator("#table").get_attribute("data-offline-text")
+    assert Move.objects.filter(game=game).count() == moves_before
+
+    # Meanwhile the game goes on elsewhere: Ana finishes her turn on another device, Beto plays his.
+    played = play_until_not_on_move(game.pk, mine) + play_until_on_move(game.pk, mine)
+    assert played >= 2
+    assert shown(page) == (stale_rev, stale_version)  # offline: the page could not have heard
+    assert banner.is_visible()
+
+    # The network is back: the banner goes, and the page shows the table exactly as it is now.
+    ctx.set_offline(False)
+    wait_live(page)
+    wait_shows_db(page, game.pk)
+
+    # The first move after coming back is applied exactly once.
+    moves_before = Move.objects.filter(game=game).count()
+    rev_before, version_before = in_db(game.pk)
+    first_move_button(page).click()
+    page.wait_for_function(f"() => Number(document.querySelector('#table [data-version]').textContent) > {version_before}",
+                           timeout=20000)
+    moves = list(Move.objects.filter(game=game, seq__gt=version_before))
+    assert len(moves) == Move.objects.filter(game=game).count() - moves_before == 1
+    assert moves[0].seat == mine and moves[0].source == Move.Source.UI
+    wait_shows_db(page, game.pk)
+    screenshot(page, "reconnect-back-online", full_page=False)
+
+
+def test_an_answer_lost_on_the_way_back_leaves_the_move_in_the_log_once(daphne_server, table):
+    """The request reaches the server and the move is made, but the answer never comes back (the network drops
+    at that moment): the move is in the log once, and once back the page shows it was made."""
+    game, ctx, page, mine = table["game"], table["ctx"], table["page"], table["seat"]
+    play_until_on_move(game.pk, mine)
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+    moves_before = Move.objects.filter(game=game).count()
+    _rev, version_before = in_db(game.pk)
+
+    def lose_the_answer(route):
+        route.fetch()  # the server gets the move and makes it
+        ctx.set_offline(True)
+        route.abort("internetdisconnected")
+
+    page.route("**/act/", lose_the_answer)
+    first_move_button(page).click()
+    page.locator("#table > .refusal[role=alert]").wait_for()
+    page.locator("#conn-status").wait_for(state="visible")
+    assert Move.objects.filter(game=game).count() == moves_before + 1  # made, once
+    page.unroute("**/act/")
+
+    # A second click on the stale page, still offline, sends nothing.
+    button = page.locator(".actions-card button.act:visible")
+    if button.count():
+        button.first.click()
+        page.wait_for_function("() => !document.querySelector('#table.is-busy')")
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+
+    ctx.set_offline(False)
+    wait_live(page)
+    wait_shows_db(page, game.pk)
+    assert shown(page)[1] == version_before + 1
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+
+
+def test_closing_the_tab_and_coming_back(daphne_server, table):
+    game, ctx, page, mine = table["game"], table["ctx"], table["page"], table["seat"]
+    play_until_on_move(game.pk, mine)
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+    page.close()
+
+    # While the tab is closed, the turn goes round.
+    play_until_not_on_move(game.pk, mine)
+    play_until_on_move(game.pk, mine)
+
+    page = ctx.new_page()
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+    wait_shows_db(page, game.pk)
+    moves_before = Move.objects.filter(game=game).count()
+    _rev, version_before = in_db(game.pk)
+    first_move_button(page).click()
+    page.wait_for_function(f"() => Number(document.querySelector('#table [data-version]').textContent) > {version_before}",
+                           timeout=20000)
+    assert Move.objects.filter(game=game).count() == moves_before + 1
+    assert Move.objects.get(game=game, seq=version_before + 1).seat == mine

@@ -1,0 +1,200 @@
+"""The table around the rules: timeouts announced, seats taken back, rematches, bots paced for people, and
+every screen of one revision rendered once per distinct viewer."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone, translation
+
+from games import snapshots, tables
+from games.actions import MoveRejected, do_deadline, do_move, required_seats
+from games.core.rulesets import get
+from games.models import Game, Move, Seat
+from games.presenters import Viewer, table_context
+from games.tests.conftest import seat_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def two_people(players, **kwargs) -> Game:
+    game = tables.do_create_table(players[0], "estanciero", 2, time_control="blitz", **kwargs)
+    tables.do_join(game.pk, players[1])
+    return tables.do_start(game.pk, players[0])
+
+
+def expire(game: Game, seat: int) -> None:
+    Seat.objects.filter(game=game, index=seat).update(deadline=timezone.now() - timedelta(seconds=1))
+
+
+def test_each_timeout_and_the_takeover_are_in_the_log_under_the_players_own_name(players):
+    game = two_people(players, max_timeouts=2)
+    rs = get("estanciero")
+    seat = rs.to_move(game.state)[0]
+    expire(game, seat)
+    do_deadline(game.pk, seat, game.version)
+    game.refresh_from_db()
+    first = Move.objects.get(game=game, seq=1)
+    assert {"type": "timed_out", "seat": seat, "count": 1, "limit": 2} in first.events
+    assert not Seat.objects.get(game=game, index=seat).is_bot
+
+    # Play on until the same seat times out a second time: a bot takes over, and says so.
+    for _ in range(50):
+        game.refresh_from_db()
+        if seat in rs.to_move(game.state):
+            break
+        other = rs.to_move(game.state)[0]
+        expire(game, other)
+        Seat.objects.filter(game=game, index=other).update(timeouts=0)
+        do_deadline(game.pk, other, game.version)
+    game.refresh_from_db()
+    expire(game, seat)
+    do_deadline(game.pk, seat, game.version)
+    last = Move.objects.filter(game=game).order_by("-seq").first()
+    assert {"type": "bot_took_over", "seat": seat} in last.events
+    seat_row = Seat.objects.select_related("user").get(game=game, index=seat)
+    assert seat_row.is_taken_over and seat_row.display_name == seat_row.user.username
+
+    game.refresh_from_db()
+    seats = list(game.seats.select_related("user").order_by("index"))
+    with translation.override("en"):
+        ctx = table_context(game, seats, Viewer(seat=1 - seat))
+    log = " ".join(line["text"] for line in ctx["log"])
+    name = seat_row.user.username
+    assert f"{name} ran out of time (1 of 2 timeouts)" in log
+    assert f"A bot now plays for {name}" in log
+    assert "(bot)" not in log  # earlier lines keep their author's name
+    row = next(r for r in ctx["seat_rows"] if r["index"] == seat)
+    assert row["taken_over"] and row["name"] == name
+
+
+def test_a_player_takes_the_seat_back_and_their_clock_restarts(players):
+    game = two_people(players, max_timeouts=1)
+    rs = get("estanciero")
+    seat = rs.to_move(game.state)[0]
+    expire(game, seat)
+    do_deadline(game.pk, seat, game.version)
+    owner = seat_user(game, players, seat)
+    assert Seat.objects.get(game=game, index=seat).is_bot
+    rev = Game.objects.get(pk=game.pk).rev
+
+    with pytest.raises(MoveRejected):
+        tables.do_reclaim(game.pk, next(p for p in players if p != owner))  # not the one the bot plays for
+    tables.do_reclaim(game.pk, owner)
+    row = Seat.objects.get(game=game, index=seat)
+    game.refresh_from_db()
+    assert not row.is_bot and row.timeouts == 0 and game.rev == rev + 1
+    if seat in rs.to_move(game.state):
+        assert row.deadline > timezone.now() + timedelta(seconds=10)  # a person's clock, not a bot's
+    with pytest.raises(MoveRejected):
+        tables.do_reclaim(game.pk, owner)  # nothing left to take back
+
+
+def test_bots_wait_while_a_person_must_answer_and_pace_themselves_for_people(players):
+    from types import SimpleNamespace
+
+    from games import clock
+
+    game = tables.do_create_table(players[0], "estanciero", 3, bots=2, time_control="live")
+    seats = list(game.seats.order_by("index"))
+    human = next(s.index for s in seats if s.is_human)
+    bots = [s.index for s in seats if s.is_bot]
+    # The policy, over any ruleset: a bot that wants to act unasked (a claim, an answer) waits while a person
+    # is required; a bot the rules wait for is always armed.
+    wants_all = SimpleNamespace(to_move=lambda state: [human], bot_optional_action=lambda state, seat, rng=None: {})
+    assert required_seats(wants_all, {}, seats) == {human}
+    bot_on_move = SimpleNamespace(to_move=lambda state: [bots[0]], bot_optional_action=lambda state, seat, rng=None: {})
+    assert required_seats(bot_on_move, {}, seats) == set(bots)
+
+    # A bot at a table with a person thinks for bot_delay_ms; a table of bots only moves at once.
+    now = timezone.now()
+    bot_seat = seats[bots[0]]
+    clock.arm(bot_seat, game, now, people_present=True)
+    assert (bot_seat.deadline - now).total_seconds() * 1000 == pytest.approx(game.bot_delay_ms)
+    clock.arm(bot_seat, game, now, people_present=False)
+    assert (bot_seat.deadline - now).total_seconds() * 1000 == pytest.approx(clock.BOT_ONLY_DELAY_MS)
+    assert game.bot_delay_ms >= 1500  # about a person's pace by default
+
+
+def test_a_table_with_no_seat_to_fill_starts_at_once_for_the_page_and_the_api(players):
+    game = tables.do_create_table(players[0], "estanciero", 3, bots=2, time_control="live")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ACTIVE
+    waiting = tables.do_create_table(players[0], "estanciero", 3, bots=1, time_control="live")
+    assert Game.objects.get(pk=waiting.pk).status == Game.Status.LOBBY
+
+
+def finish(game: Game, players) -> Game:
+    rs = get(game.ruleset)
+    for _ in range(3000):
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            return game
+        seat = rs.to_move(game.state)[0]
+        action = rs.bot_action(game.state, seat, __import__("random").Random(game.version))
+        do_move(game.pk, seat=seat, action=action, expected_version=game.version,
+                actor=seat_user(game, players, seat), source="api")
+    raise AssertionError("the game did not finish")
+
+
+def test_a_rematch_seats_the_same_players_with_the_same_options_and_starts_when_full(players):
+    game = tables.do_create_table(players[0], "estanciero", 2, time_control="correspondence",
+                                  options={"max_turns": 2})
+    tables.do_join(game.pk, players[1])
+    tables.do_start(game.pk, players[0])
+    game = finish(Game.objects.get(pk=game.pk), players)
+
+    with pytest.raises(MoveRejected):
+        tables.do_rematch(game.pk, players[2])  # not a player of that game
+    rematch = tables.do_rematch(game.pk, players[1])
+    assert rematch.rematch_of_id == game.pk and rematch.status == Game.Status.LOBBY
+    assert rematch.options == game.options and rematch.move_seconds == game.move_seconds
+    assert tables.do_rematch(game.pk, players[0]).pk == rematch.pk  # the other player joins the same table
+    rematch.refresh_from_db()
+    assert rematch.status == Game.Status.ACTIVE  # full: it started by itself
+    assert {s.user_id for s in rematch.seats.all()} == {players[0].pk, players[1].pk}
+
+    # The finished game's card offers it to its players.
+    client = Client()
+    client.force_login(players[0])
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Join the rematch" in page or "Sumarme a la revancha" in page
+    assert client.post(f"/games/{game.pk}/rematch/").status_code == 302
+
+
+def test_one_render_per_distinct_viewer_and_revision(players, django_assert_max_num_queries):
+    """Sockets of one process share a revision's load and each distinct view's render."""
+    game = two_people(players)
+    snapshots.clear()
+    snap = snapshots.load(game.pk)
+    with django_assert_max_num_queries(1):  # only the revision check: the rows are cached
+        assert snapshots.load(game.pk) is snap
+    with django_assert_max_num_queries(0):
+        assert snapshots.load(game.pk, game.rev, game.seed_commitment) is snap
+    assert snapshots.load(game.pk, game.rev, "another game that had this id") is not snap
+    spectator = Viewer(seat=None, signed_in=True, language="es")
+    first = snapshots.table_message(snap, spectator)
+    with django_assert_max_num_queries(0):
+        again = snapshots.table_message(snap, Viewer(seat=None, signed_in=True, language="es"))
+    assert again is first  # the second spectator got the same rendered text
+    player = snapshots.table_message(snap, Viewer(seat=0, signed_in=True, language="es"))
+    assert player != first
+
+
+def test_an_auctions_bids_read_as_one_log_line(players):
+    """Bots raising by $100 a second would fill the log: a run of bids for one deed folds into one line."""
+    game = two_people(players)
+    bids = [{"type": "bid", "seat": i % 2, "amount": 1000 + 100 * i, "space": 3} for i in range(12)]
+    for i, bid in enumerate(bids, start=1):
+        Move.objects.create(game=game, seq=i, seat=bid["seat"], source="bot", action={"type": "bid"}, events=[bid])
+    Move.objects.create(game=game, seq=13, seat=0, source="bot", action={"type": "pass"},
+                        events=[{"type": "auction_won", "space": 3, "seat": 1, "amount": 2100}])
+    Game.objects.filter(pk=game.pk).update(version=13)
+    game.refresh_from_db()
+    seats = list(game.seats.select_related("user").order_by("index"))
+    with translation.override("en"):
+        log = table_context(game, seats, Viewer(seat=0))["log"]
+    texts = [line["text"] for line in log]
+    assert len([t for t in texts if "bid" in t.lower()]) == 1
+    folded = next(t for t in texts if "bids for" in t)
+    assert folded.startswith("12 bids for") and "$2,100" in folded and players[1].username in folded
+    assert texts[0].startswith(players[1].username + " won the auction")  # newest first

@@ -1,0 +1,34 @@
+"""Cancelling an unstarted table: the creator's button; back to the lobby with the seats released."""
+
+import pytest
+from django.test import Client
+
+from accounts.models import User
+from games import tables
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> Client:
+    c = Client(HTTP_ACCEPT_LANGUAGE="en")
+    c.force_login(user)
+    return c
+
+
+def test_only_the_creator_cancels_and_everyone_is_released():
+    alicia, bruno = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alicia", "bruno"))
+    game = tables.do_create_table(alicia, "ladrillazo", 3, time_control="live")
+    tables.do_join(game.pk, bruno)
+    page = client_for(alicia).get(game.get_absolute_url()).content.decode()
+    assert f'action="/games/{game.pk}/cancel/"' in page and "Cancel the table" in page
+
+    refused = client_for(bruno).post(f"/games/{game.pk}/cancel/", follow=True)
+    assert "Only the table&#x27;s creator can cancel it." in refused.content.decode()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.LOBBY
+
+    done = client_for(alicia).post(f"/games/{game.pk}/cancel/", follow=True)
+    assert done.redirect_chain[-1][0] == "/play/" and "The table was cancelled." in done.content.decode()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
+    assert not Seat.objects.filter(game=game, user__isnull=False).exists()
+    assert client_for(alicia).post("/games/999999/cancel/").status_code == 404

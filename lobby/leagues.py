@@ -1,0 +1,329 @@
+"""League writes: seasons and their schedule, registration, league tables, and the season's end.
+
+Same discipline as the tables: ``check_*`` validates and raises ``MoveRejected``; ``do_*`` writes in one
+transaction. The beat's side (``lobby.schedule.tick``) calls the season functions under the season's row lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from datetime import datetime
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext, gettext_noop
+
+from accounts.models import User
+from games import tables
+from games.actions import MoveRejected
+from games.core.rulesets import get
+from games.models import AuditEntry, Game, Seat
+
+from . import ratings
+from .models import BotAccount, Division, League, LeagueTable, Membership, Rating, Round, Season
+from .standings import Standing, division_standings
+
+log = logging.getLogger(__name__)
+
+
+# ---- seasons and their schedule ------------------------------------------------------------------------------
+
+def create_season(league: League, starts_at: datetime, number: int | None = None) -> Season:
+    """A new season open for registration, its rounds scheduled every ``league.round_interval``."""
+    if number is None:
+        number = (league.seasons.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    with transaction.atomic():
+        season = Season.objects.create(league=league, number=number, starts_at=starts_at)
+        schedule_rounds(season)
+    return season
+
+
+def schedule_rounds(season: Season) -> int:
+    """Create the season's missing rounds (``league.rounds_per_season`` in all); returns how many."""
+    league = season.league
+    have = set(season.rounds.values_list("number", flat=True))
+    new = [Round(season=season, number=n, starts_at=season.starts_at + (n - 1) * league.round_interval)
+           for n in range(1, league.rounds_per_season + 1) if n not in have]
+    Round.objects.bulk_create(new)
+    return len(new)
+
+
+def registration_season(league: League) -> Season | None:
+    return league.seasons.filter(status=Season.Status.REGISTRATION).order_by("-number").first()
+
+
+def current_season(league: League) -> Season | None:
+    """The season a league's page shows: the one in play, else the one taking registrations, else the last."""
+    seasons = list(league.seasons.order_by("-number")[:2])
+    for status in (Season.Status.RUNNING, Season.Status.REGISTRATION):
+        for season in seasons:
+            if season.status == status:
+                return season
+    return seasons[0] if seasons else None
+
+
+# ---- registration --------------------------------------------------------------------------------------------
+
+def check_register(season: Season | None, user) -> None:
+    if season is None or season.status != Season.Status.REGISTRATION or not season.league.active:
+        raise MoveRejected("not_active", gettext_noop("Registration for this league is closed."))
+    if Membership.objects.filter(season=season, user=user).exists():
+        raise MoveRejected("bad_request", gettext_noop("You are already registered for this season."))
+
+
+def do_register(season_id: int, user) -> Membership:
+    """Register ``user`` for the season (only while it takes registrations; once)."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().select_related("league").filter(pk=season_id).first()
+        check_register(season, user)
+        try:
+            with transaction.atomic():
+                return Membership.objects.create(season=season, user=user)
+        except IntegrityError:
+            raise MoveRejected("bad_request", gettext_noop("You are already registered for this season.")) from None
+
+
+def do_withdraw(season_id: int, user) -> None:
+    """Leave a season before it starts."""
+    with transaction.atomic():
+        season = Season.objects.select_for_update().filter(pk=season_id).first()
+        if season is None or season.status != Season.Status.REGISTRATION:
+            raise MoveRejected("not_active", gettext_noop("The season has started: you can no longer withdraw."))
+        if not Membership.objects.filter(season=season, user=user).delete()[0]:
+            raise MoveRejected("bad_request", gettext_noop("You are not registered for this season."))
+
+
+def make_bot_account(username: str, level: str = "normal") -> User:
+    """A league bot: a registered account (no password: nobody signs in as it) whose seats a bot plays."""
+    tables.check_bot_level(level)
+    user, _created = User.objects.get_or_create(username=username)
+    if _created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    BotAccount.objects.update_or_create(user=user, defaults={"level": level})
+    return user
+
+
+# ---- starting a season: divisions ------------------------------------------------------------------------------
+
+def _rating_of(ruleset: str, user_ids: list[int]) -> dict[int, float]:
+    found = dict(Rating.objects.filter(ruleset=ruleset, user_id__in=user_ids).values_list("user_id", "mu"))
+    return {u: found.get(u, ratings.MU) for u in user_ids}
+
+
+def split_tiers(tiers: list[list[int]], newcomers: list[int], size: int, minimum: int) -> list[list[int]]:
+    """Place newcomers (best first) at the bottom: the lowest tier fills up to ``size``, the rest form new
+    tiers of ``size``; a last tier smaller than ``minimum`` joins the one above it. Empty tiers go away."""
+    tiers = [list(t) for t in tiers if t]
+    waiting = list(newcomers)
+    if tiers and len(tiers[-1]) < size:
+        room = size - len(tiers[-1])
+        tiers[-1] += waiting[:room]
+        waiting = waiting[room:]
+    while waiting:
+        tiers.append(waiting[:size])
+        waiting = waiting[size:]
+    if len(tiers) > 1 and len(tiers[-1]) < minimum:
+        last = tiers.pop()
+        tiers[-1] += last
+    return tiers
+
+
+def start_season(season: Season, now: datetime) -> bool:
+    """Close registration and place everyone in a division. Too few players for one table: the season (and
+    its rounds) move one round interval later."""
+    league = season.league
+    rs = get(league.ruleset)
+    members = list(season.members.select_related("division").order_by("registered_at", "pk"))
+    if len(members) < rs.min_players:
+        shift = max(league.round_interval, now - season.starts_at)
+        season.starts_at += shift
+        season.save(update_fields=["starts_at"])
+        for rnd in season.rounds.all():
+            rnd.starts_at += shift
+            rnd.save(update_fields=["starts_at"])
+        return False
+    tiers: dict[int, list[int]] = {}
+    for m in members:
+        if m.division_id:
+            tiers.setdefault(m.division.tier, []).append(m.user_id)
+    strength = _rating_of(league.ruleset, [m.user_id for m in members])
+    order = {m.user_id: i for i, m in enumerate(members)}
+    newcomers = sorted((m.user_id for m in members if not m.division_id), key=lambda u: (-strength[u], order[u]))
+    placed = split_tiers([tiers[t] for t in sorted(tiers)], newcomers, league.division_size, rs.min_players)
+    Membership.objects.filter(season=season).update(division=None)
+    season.divisions.all().delete()
+    for tier, user_ids in enumerate(placed, start=1):
+        division = Division.objects.create(season=season, tier=tier)
+        Membership.objects.filter(season=season, user_id__in=user_ids).update(division=division)
+    season.status = Season.Status.RUNNING
+    season.started_at = now
+    season.save(update_fields=["status", "started_at"])
+    return True
+
+
+# ---- rounds ----------------------------------------------------------------------------------------------------
+
+ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+def round_ended(rnd: Round) -> bool:
+    return rnd.opened_at is not None and not Game.objects.filter(league_table__round=rnd).exclude(
+        status__in=ENDED).exists()
+
+
+def due_round(season: Season, now: datetime) -> Round | None:
+    """The next round to open: its time has come and the round before it has ended."""
+    rnd = season.rounds.filter(opened_at__isnull=True).order_by("number").first()
+    if rnd is None or rnd.starts_at > now:
+        return None
+    previous = season.rounds.filter(number__lt=rnd.number).order_by("-number").first()
+    if previous is not None and not round_ended(previous):
+        return None
+    return rnd
+
+
+def pairing_order(division: Division, ruleset: str) -> list[int]:
+    """The division's players in standing order; equal standings (the first round) by rating."""
+    lines = division_standings(division)
+    strength = _rating_of(ruleset, [line.user_id for line in lines])
+
+    def key(line: Standing) -> tuple:
+        return (*line.sort_key()[:4], -strength[line.user_id], line.order)
+
+    return [line.user_id for line in sorted(lines, key=key)]
+
+
+def met_in_division(division: Division) -> set[frozenset[int]]:
+    from .pairing import meetings
+
+    seated: dict[int, list[int]] = {}
+    for game_id, user_id in Seat.objects.filter(game__league_table__division=division, user__isnull=False) \
+            .values_list("game_id", "user_id"):
+        seated.setdefault(game_id, []).append(user_id)
+    return meetings(list(seated.values()))
+
+
+def open_round(rnd: Round, now: datetime) -> list[LeagueTable]:
+    """Create every table of the round in every division (called under the season's lock)."""
+    from .pairing import group, table_sizes
+
+    season = rnd.season
+    league = season.league
+    rs = get(league.ruleset)
+    created = []
+    for division in season.divisions.order_by("tier"):
+        order = pairing_order(division, league.ruleset)
+        sizes = table_sizes(len(order), league.table_size, rs.min_players, rs.max_players)
+        for number, user_ids in enumerate(group(order, sizes, met_in_division(division)), start=1):
+            created.append(do_create_league_table(rnd, division, number, user_ids))
+    rnd.opened_at = now
+    rnd.save(update_fields=["opened_at"])
+    return created
+
+
+def do_create_league_table(rnd: Round, division: Division, number: int, user_ids: list[int]) -> LeagueTable:
+    """A rated table of the league's game and time control with these players (seat order drawn from the
+    round, division and table), started at once. League bot accounts sit as bots under their own name."""
+    season = rnd.season
+    league = season.league
+    tables.check_create(league.ruleset, len(user_ids), 0, league.time_control, league.options)
+    users = list(User.objects.filter(pk__in=user_ids).order_by("pk"))
+    random.Random(f"league:{league.pk}:{season.number}:{rnd.number}:{division.tier}:{number}").shuffle(users)
+    bots = {b.user_id: b.level for b in BotAccount.objects.filter(user__in=users)}
+    move_s, reserve_s = tables.TIME_CONTROLS[league.time_control]
+    with transaction.atomic():
+        game = Game.objects.create(ruleset=league.ruleset, num_seats=len(users), created_by=users[0],
+                                   options=league.options or {}, move_seconds=move_s, reserve_seconds=reserve_s,
+                                   time_control=league.time_control, rated=True)
+        Seat.objects.bulk_create([
+            Seat(game=game, index=i, user=u, is_bot=u.pk in bots, bot_level=bots.get(u.pk, "normal"),
+                 reserve_left=reserve_s) for i, u in enumerate(users)
+        ])
+        AuditEntry.objects.create(game=game, user=None, kind="created", data={
+            "league": league.pk, "season": season.number, "round": rnd.number, "division": division.tier,
+            "table": number, "time_control": league.time_control, "options": league.options or {}})
+        table = LeagueTable.objects.create(round=rnd, division=division, number=number, game=game)
+        tables.do_start(game.pk, users[0])
+        people = [u.pk for u in users if u.pk not in bots]
+        transaction.on_commit(lambda: notify_table(table.pk, people), robust=True)
+    return table
+
+
+def notify_table(table_id: int, user_ids: list[int]) -> int:
+    """E-mail each person at a new league table that their game is ready (in their language)."""
+    table = LeagueTable.objects.select_related("round__season__league", "game").get(pk=table_id)
+    league = table.round.season.league
+    sent = 0
+    for user in User.objects.filter(pk__in=user_ids, is_active=True).exclude(email=""):
+        with translation.override(user.language or settings.LANGUAGE_CODE):
+            params = {"league": league.name, "round": table.round.number, "season": table.round.season.number,
+                      "url": settings.SITE_URL + table.game.get_absolute_url()}
+            subject = gettext("%(league)s: round %(round)s, your table is ready") % params
+            body = gettext("Hello %(name)s,\n\nRound %(round)s of season %(season)s of %(league)s has started and "
+                           "your table is ready:\n%(url)s\n\nGood luck!") % {**params, "name": user.username}
+        try:
+            send_mail(subject, body, None, [user.email])
+            sent += 1
+        except Exception:
+            log.exception("league mail to user %s failed", user.pk)
+    return sent
+
+
+# ---- the end of a season ---------------------------------------------------------------------------------------
+
+def season_ended(season: Season) -> bool:
+    """Every round has been opened and every league game of the season has ended."""
+    if season.rounds.filter(opened_at__isnull=True).exists():
+        return False
+    return not Game.objects.filter(league_table__round__season=season).exclude(status__in=ENDED).exists()
+
+
+def movements(tiers: list[list[int]], promote: int, relegate: int) -> dict[int, tuple[int, str]]:
+    """Each player's tier next season (0 = top) and movement ("up", "down" or ""), from this season's final
+    standings per tier (best first). Between two neighbouring tiers the best ``promote`` of the lower go up
+    and the worst ``relegate`` of the upper go down, at most half of a tier either way."""
+    moved = {u: (t, "") for t, tier in enumerate(tiers) for u in tier}
+    for t in range(len(tiers) - 1):
+        upper, lower = tiers[t], tiers[t + 1]
+        for u in lower[:min(promote, len(lower) // 2)]:
+            moved[u] = (t, "up")
+        down = min(relegate, len(upper) // 2)
+        for u in upper[len(upper) - down:]:
+            moved[u] = (t + 1, "down")
+    return moved
+
+
+def close_season(season: Season, now: datetime) -> Season | None:
+    """Archive the final standings, apply promotion and relegation, and open the next season with every
+    player carried into their new division (returns it; None while the season is not over)."""
+    if season.status != Season.Status.RUNNING or not season_ended(season):
+        return None
+    from .results import record_game
+
+    for game_id in Game.objects.filter(league_table__round__season=season, status=Game.Status.FINISHED,
+                                       results__isnull=True).values_list("pk", flat=True):
+        record_game(game_id)
+    league = season.league
+    divisions = list(season.divisions.order_by("tier"))
+    final = [division_standings(d) for d in divisions]
+    moved = movements([[line.user_id for line in lines] for lines in final], league.promote, league.relegate)
+    for lines in final:
+        for line in lines:
+            Membership.objects.filter(season=season, user_id=line.user_id).update(
+                final_position=line.position, movement=moved[line.user_id][1])
+    season.status = Season.Status.FINISHED
+    season.finished_at = now
+    season.save(update_fields=["status", "finished_at"])
+    if not league.active:
+        return None
+    following = create_season(league, now + league.season_break, number=season.number + 1)
+    next_tiers = sorted({tier for tier, _m in moved.values()})
+    new_divisions = {t: Division.objects.create(season=following, tier=i)
+                     for i, t in enumerate(next_tiers, start=1)}
+    Membership.objects.bulk_create([Membership(season=following, user_id=u, division=new_divisions[t])
+                                    for u, (t, _m) in moved.items()])
+    return following

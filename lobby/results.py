@@ -1,0 +1,177 @@
+"""Recording finished games: places, forfeits, rating changes and league points, exactly once.
+
+``reconcile(game_id)`` is what the ``lobby.tasks.game_finished`` task runs whenever a game's result may have
+changed (it ended, a moderator adjudicated or annulled it). It may run any number of times, concurrently:
+the game row's lock and the unique (game, user) constraint make the first run write and the others do
+nothing. Rating writes of one game are serialised by its ``RatingBook`` row, so the incremental ratings are
+exactly what ``recompute`` derives from the results in the order they were recorded (which is the order the
+games finished, unless a worker was down and the sweep caught up later).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+from itertools import groupby
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Game, Seat
+
+from . import ratings
+from .models import BotAccount, LeagueTable, PlayerResult, Rating, RatingBook
+from .standings import points_for
+
+RATING_FIELDS = ["mu_before", "sigma_before", "mu_after", "sigma_after"]
+
+
+@dataclass(frozen=True)
+class Placing:
+    seat: int
+    user_id: int
+    place: int
+    forfeit: bool
+
+
+def placings(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[Placing]:
+    """Each seated user's place. A seat a bot played to the end after its person's timeouts (or a ban) is a
+    forfeit: it goes below every seat that was played out, whatever the bot achieved with it. League bot
+    accounts' seats are bots from the start and are never forfeits."""
+    ranking = [s for s in (game.outcome or {}).get("ranking") or [] if isinstance(s, int)]
+    if not ranking:
+        return []
+    ranking += [s.index for s in seats if s.index not in ranking]
+    forfeits = {s.index for s in seats if s.is_taken_over and s.user_id not in bot_user_ids}
+    order = [i for i in ranking if i not in forfeits] + [i for i in ranking if i in forfeits]
+    place = {seat: n for n, seat in enumerate(order, start=1)}
+    return [Placing(s.index, s.user_id, place[s.index], s.index in forfeits) for s in seats if s.user_id]
+
+
+def _is_annulled(game: Game) -> bool:
+    return game.annulled_at is not None
+
+
+def record_game(game_id: int) -> int:
+    """Write the results of a finished game once; returns how many rows were written (0 if done before)."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.FINISHED or PlayerResult.objects.filter(game=game).exists():
+            return 0
+        seats = list(Seat.objects.filter(game=game).order_by("index"))
+        bots = set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
+                   .values_list("user_id", flat=True))
+        placed = placings(game, seats, bots)
+        if not placed:
+            return 0
+        in_league = LeagueTable.objects.filter(game=game).exists()
+        annulled = _is_annulled(game)
+        rated = game.rated and len(placed) >= 2
+        when = game.finished_at or game.created_at
+        rows = [
+            PlayerResult(game=game, user_id=p.user_id, ruleset=game.ruleset, finished_at=when, seat=p.seat,
+                         place=p.place, num_players=game.num_seats, forfeit=p.forfeit, rated=rated,
+                         annulled=annulled,
+                         points=points_for(p.place, game.num_seats, p.forfeit) if in_league else None)
+            for p in placed
+        ]
+        if rated and not annulled:
+            _rate(game.ruleset, rows)
+        PlayerResult.objects.bulk_create(rows)
+        return len(rows)
+
+
+def _lock_book(ruleset: str) -> None:
+    RatingBook.objects.bulk_create([RatingBook(ruleset=ruleset)], ignore_conflicts=True)
+    RatingBook.objects.select_for_update().get(ruleset=ruleset)
+
+
+def _rate(ruleset: str, rows: list[PlayerResult]) -> None:
+    """Apply one game's results (unsaved rows of one game) to the current ratings, under the game's book lock."""
+    _lock_book(ruleset)
+    users = [r.user_id for r in rows]
+    current = {r.user_id: r for r in Rating.objects.filter(ruleset=ruleset, user_id__in=users)}
+    for user_id in users:
+        current.setdefault(user_id, Rating(user_id=user_id, ruleset=ruleset))
+    new = ratings.rate([ratings.Entrant(r.user_id, current[r.user_id].mu, current[r.user_id].sigma, r.place)
+                        for r in rows])
+    for row in rows:
+        rating = current[row.user_id]
+        row.mu_before, row.sigma_before = rating.mu, rating.sigma
+        row.mu_after, row.sigma_after = new[row.user_id]
+        rating.mu, rating.sigma = new[row.user_id]
+        rating.games += 1
+        rating.wins += row.won
+        rating.last_played_at = row.finished_at
+        rating.save()
+
+
+def annul_game(game_id: int) -> int:
+    """An annulled game stops counting: its rows are marked and the game's ratings recomputed without it."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or not _is_annulled(game):
+            return 0
+        changed = PlayerResult.objects.filter(game=game, annulled=False).update(annulled=True)
+        if changed:
+            recompute(game.ruleset)
+        return changed
+
+
+def reconcile(game_id: int) -> int:
+    """Bring a game's results in line with the game: record them once it has ended, drop them from ratings
+    and standings once it is annulled. Idempotent."""
+    written = record_game(game_id)
+    return written + annul_game(game_id)
+
+
+SWEEP_WINDOW = timedelta(days=7)  # older games without results are for ``manage.py recompute_ratings``
+
+
+def record_missing(limit: int = 200) -> int:
+    """Catch up with games whose task never ran (a worker was down): record the results of recently finished
+    games that have none, and annul the results of annulled games. The league beat calls this every tick."""
+    since = timezone.now() - SWEEP_WINDOW
+    pending = list(Game.objects.filter(status=Game.Status.FINISHED, finished_at__gte=since, seats__user__isnull=False,
+                                       results__isnull=True)
+                   .order_by("finished_at").values_list("pk", flat=True).distinct()[:limit])
+    if any(f.name == "annulled_at" for f in Game._meta.get_fields()):
+        pending += list(Game.objects.filter(annulled_at__isnull=False, results__annulled=False)
+                        .values_list("pk", flat=True).distinct()[:limit])
+    return sum(reconcile(pk) for pk in pending)
+
+
+def recompute(ruleset: str) -> int:
+    """Rebuild a game's ratings from its recorded results, in the order the games finished; returns how many
+    ratings there are. Annulled and unrated results count for nothing."""
+    with transaction.atomic():
+        _lock_book(ruleset)
+        rows = list(PlayerResult.objects.select_for_update().filter(ruleset=ruleset)
+                    .order_by("finished_at", "game_id", "seat"))
+        book: dict[int, Rating] = {}
+        for _game_id, group in groupby(rows, key=lambda r: r.game_id):
+            group = list(group)
+            counted = [r for r in group if r.rated and not r.annulled]
+            for row in group:
+                if row not in counted:
+                    row.mu_before = row.sigma_before = row.mu_after = row.sigma_after = None
+            if len(counted) < 2:
+                for row in counted:
+                    row.mu_before = row.sigma_before = row.mu_after = row.sigma_after = None
+                continue
+            for row in counted:
+                book.setdefault(row.user_id, Rating(user_id=row.user_id, ruleset=ruleset))
+            new = ratings.rate([ratings.Entrant(r.user_id, book[r.user_id].mu, book[r.user_id].sigma, r.place)
+                                for r in counted])
+            for row in counted:
+                rating = book[row.user_id]
+                row.mu_before, row.sigma_before = rating.mu, rating.sigma
+                rating.mu, rating.sigma = new[row.user_id]
+                row.mu_after, row.sigma_after = rating.mu, rating.sigma
+                rating.games += 1
+                rating.wins += row.won
+                rating.last_played_at = row.finished_at
+        PlayerResult.objects.bulk_update(rows, RATING_FIELDS, batch_size=500)
+        Rating.objects.filter(ruleset=ruleset).delete()
+        Rating.objects.bulk_create(book.values())
+        return len(book)

@@ -1,0 +1,26 @@
+"""The lobby hears of games ending without the move path knowing about it: a game whose status becomes
+finished or aborted is saved, and after that commits the lobby re-renders (it lists games in play)."""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_init, post_save
+from django.dispatch import receiver
+
+from games.broadcast import publish_lobby_after_commit
+from games.models import Game
+
+ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+@receiver(post_init, sender=Game, dispatch_uid="lobby.status_loaded")
+def _remember_status(sender, instance: Game, **kwargs) -> None:
+    # Read from __dict__: a query that deferred the status must not load it here.
+    instance._lobby_status = instance.__dict__.get("status")
+
+
+@receiver(post_save, sender=Game, dispatch_uid="lobby.game_ended")
+def _game_ended(sender, instance: Game, created: bool, update_fields=None, **kwargs) -> None:
+    status = instance.__dict__.get("status")
+    if not created and status in ENDED and getattr(instance, "_lobby_status", None) != status:
+        publish_lobby_after_commit(instance)
+    instance._lobby_status = status

@@ -1,0 +1,158 @@
+"""League, season and leaderboard pages, and registration. Plain function views."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.models import User
+from games.actions import MoveRejected
+from games.core.rulesets import names
+from games.models import Seat
+
+from . import history
+from .catalog import get_game
+from .leagues import current_season, do_register, do_withdraw, registration_season
+from .models import League, LeagueTable, Membership, PlayerResult, Rating, Season
+from .standings import division_standings
+
+ACTIVE_DAYS = 90  # a leaderboard lists players with a rated game in this many days
+LEADERBOARD_PAGE = 50
+
+
+def game_name(ruleset: str) -> str:
+    info = get_game(ruleset)
+    return info.name if info else ruleset.title()
+
+
+def league_list(request):
+    leagues = []
+    for league in League.objects.filter(active=True):
+        season = current_season(league)
+        leagues.append({"league": league, "game": game_name(league.ruleset), "season": season,
+                        "members": season.members.count() if season else 0,
+                        "registering": registration_season(league)})
+    return render(request, "lobby/leagues.html", {"leagues": leagues, "games": names()})
+
+
+def _season_context(request, league: League, season: Season | None) -> dict:
+    divisions = []
+    mine = None
+    if season is not None:
+        tables = (LeagueTable.objects.filter(round__season=season)
+                  .select_related("game", "round", "division").order_by("round__number", "division__tier", "number"))
+        seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(game__league_table__round__season=season).select_related("user") \
+                .order_by("game_id", "index"):
+            seats.setdefault(seat.game_id, []).append(seat)
+        places = {(r.game_id, r.user_id): r for r in PlayerResult.objects.filter(
+            game__league_table__round__season=season)}
+        rounds = list(season.rounds.order_by("number"))
+        for division in season.divisions.order_by("tier"):
+            standings = division_standings(division)
+            by_round = []
+            for rnd in rounds:
+                games = [{"table": t, "game": t.game,
+                          "seats": [{"name": s.display_name, "user_id": s.user_id,
+                                     "result": places.get((t.game_id, s.user_id))} for s in seats.get(t.game_id, [])]}
+                         for t in tables if t.round_id == rnd.pk and t.division_id == division.pk]
+                by_round.append({"round": rnd, "tables": games})
+            divisions.append({"division": division, "standings": standings, "rounds": by_round})
+        if request.user.is_authenticated:
+            mine = Membership.objects.filter(season=season, user=request.user).select_related("division").first()
+    return {
+        "league": league, "season": season, "game": game_name(league.ruleset), "divisions": divisions,
+        "seasons": list(league.seasons.order_by("-number")), "mine": mine,
+        "waiting": (list(season.members.select_related("user").order_by("registered_at", "pk"))
+                    if season is not None and season.status == Season.Status.REGISTRATION else []),
+        "rounds": list(season.rounds.order_by("number")) if season is not None else [],
+    }
+
+
+def league(request, slug: str):
+    """A league's page: its current season (in play, else taking registrations, else the last one)."""
+    found = get_object_or_404(League, slug=slug)
+    return render(request, "lobby/league.html", _season_context(request, found, current_season(found)))
+
+
+def season(request, slug: str, number: int):
+    """Any season of a league, finished ones included (the archive)."""
+    found = get_object_or_404(League, slug=slug)
+    chosen = get_object_or_404(Season, league=found, number=number)
+    return render(request, "lobby/league.html", _season_context(request, found, chosen))
+
+
+def _league_write(request, slug: str, write, done: str):
+    found = get_object_or_404(League, slug=slug)
+    target = registration_season(found)
+    try:
+        write(target.pk if target else 0, request.user)
+    except MoveRejected as exc:
+        messages.error(request, exc.text(_))
+    else:
+        messages.success(request, done)
+    return redirect(found)
+
+
+@login_required
+@require_POST
+def register(request, slug: str):
+    return _league_write(request, slug, do_register, _("You are registered for the next season."))
+
+
+@login_required
+@require_POST
+def withdraw(request, slug: str):
+    return _league_write(request, slug, do_withdraw, _("You withdrew from the next season."))
+
+
+def player(request, slug: str, username: str):
+    """One player's history in a league: each season's division, final position and movement, and their
+    league games."""
+    found = get_object_or_404(League, slug=slug)
+    person = get_object_or_404(User, username=username, is_active=True)
+    memberships = list(Membership.objects.filter(season__league=found, user=person)
+                       .select_related("season", "division").order_by("-season__number"))
+    if not memberships:
+        raise Http404(username)
+    lines = []
+    for m in memberships:
+        line = {"membership": m, "season": m.season, "division": m.division, "position": m.final_position,
+                "points": None, "size": 0}
+        if m.division is not None and m.season.status != Season.Status.REGISTRATION:
+            standings = division_standings(m.division)
+            line["size"] = len(standings)
+            mine = next((s for s in standings if s.user_id == person.pk), None)
+            if mine is not None:
+                line["points"] = mine.points
+                line["position"] = m.final_position or mine.position
+        lines.append(line)
+    results = (PlayerResult.objects.filter(user=person, game__league_table__round__season__league=found)
+               .order_by("-finished_at", "-game_id"))
+    return render(request, "lobby/league_player.html", {
+        "league": found, "person": person, "lines": lines, "game": game_name(found.ruleset),
+        "history": history.rows(results.select_related(*history.RELATED).prefetch_related("game__seats__user"))})
+
+
+def leaderboard(request, ruleset: str | None = None):
+    """The game's active players (a rated game in the last ``ACTIVE_DAYS``) by rating; provisional ratings
+    are marked."""
+    games = names()
+    ruleset = ruleset or games[0]
+    if ruleset not in games:
+        raise Http404(ruleset)
+    since = timezone.now() - timedelta(days=ACTIVE_DAYS)
+    rows = (Rating.objects.filter(ruleset=ruleset, games__gt=0, last_played_at__gte=since, user__is_active=True)
+            .select_related("user", "user__bot_account").order_by("-mu", "user__username"))
+    page = Paginator(rows, LEADERBOARD_PAGE).get_page(request.GET.get("page"))
+    return render(request, "lobby/leaderboard.html", {
+        "ruleset": ruleset, "game": game_name(ruleset), "page": page, "active_days": ACTIVE_DAYS,
+        "tabs": [{"ruleset": r, "name": game_name(r)} for r in games], "offset": page.start_index()})
