@@ -46,6 +46,20 @@ def _generous_limits():
 
 
 @pytest.fixture(autouse=True)
+def _close_browser_contexts(request):
+    """Close every browser context a test opened.  The browser lives for the session; a context left open
+    keeps its pages' sockets open, so its person stayed "online" in the lobby for the rest of the run and a
+    later test that signs in someone of the same name never saw them leave."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            try:
+                context.close()
+            except Exception:  # already closed with its browser
+                pass
+
+
+@pytest.fixture(autouse=True)
 def _quiet_worker_before_flush(request):
     """Stop the session's Celery worker touching the tables before pytest-django truncates them.
 

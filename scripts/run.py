@@ -3,12 +3,13 @@
 Redis: REDIS_URL if set; otherwise 127.0.0.1:6379 if a Redis answers there;
 otherwise a private redis-server if one is installed; otherwise one clear line
 saying what to install. Everything runs in the foreground under honcho, so
-Ctrl-C stops all of it.
+Ctrl-C stops all of it; the worker and beat are started again if they die.
 """
 
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import socket
 import sys
@@ -28,6 +29,14 @@ def redis_answers(host: str, port: int) -> bool:
         return False
 
 
+def supervised(name: str, command: str) -> str:
+    """The command, started again whenever it dies (a crash, an out-of-memory kill, ``kill -9``): honcho alone
+    would stop the whole site when one process exits. Ctrl-C still stops it: honcho signals the loop's whole
+    process group."""
+    loop = f'while :; do {command}; echo "{name} exited with status $?; starting it again in 2 s"; sleep 2; done'
+    return f"sh -c {shlex.quote(loop)}"
+
+
 def main() -> int:
     port = os.environ.get("PORT", "8000")
     bind = os.environ.get("BIND", "127.0.0.1")
@@ -45,11 +54,11 @@ def main() -> int:
 
     venv_bin = ROOT / ".venv" / "bin"
     procs["web"] = f"{venv_bin}/daphne -b {bind} -p {port} config.asgi:application"
-    procs["worker"] = f"{venv_bin}/celery -A config worker -l info --concurrency 2"
+    procs["worker"] = supervised("worker", f"{venv_bin}/celery -A config worker -l info --concurrency 2 -n tablero-{port}@%h")
     # The beat schedule's state file belongs to this checkout (two checkouts on one machine must not share it).
     state_dir = ROOT / ".run"
     state_dir.mkdir(exist_ok=True)
-    procs["beat"] = f"{venv_bin}/celery -A config beat -l info --schedule {state_dir}/celerybeat-schedule"
+    procs["beat"] = supervised("beat", f"{venv_bin}/celery -A config beat -l info --schedule {state_dir}/celerybeat-schedule")
 
     procfile = Path(tempfile.mkdtemp(prefix="tablero-")) / "Procfile"
     procfile.write_text("".join(f"{name}: {cmd}\n" for name, cmd in procs.items()))

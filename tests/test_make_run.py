@@ -1,4 +1,5 @@
-"""`make run` serves the site with Daphne, a Celery worker and beat; Ctrl-C stops it all."""
+"""`make run` serves the site with Daphne, a Celery worker and beat; a worker that dies comes back; Ctrl-C stops
+it all."""
 
 import os
 import signal
@@ -15,6 +16,14 @@ from conftest import ARTIFACTS, ROOT, free_port
 def _get(url: str) -> tuple[int, str]:
     with urllib.request.urlopen(url, timeout=3) as r:
         return r.status, r.read().decode()
+
+
+def _command_name(pid: str) -> str:
+    """The process's name ("" when it is gone): the supervising shell's command line matches too."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
 
 
 @pytest.mark.timeout(300)
@@ -48,6 +57,18 @@ def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
             time.sleep(0.5)
             output = (ARTIFACTS / "make-run.log").read_text(errors="replace")
         assert "ready." in output, output[-3000:]
+        # A worker that dies (here kill -9) is started again, and the site keeps its clocks and bots.
+        worker = subprocess.run(["pgrep", "-f", f"worker .*-n tablero-{port}@"], capture_output=True, text=True)
+        pids = [int(p) for p in worker.stdout.split() if _command_name(p) not in ("sh", "")]
+        assert pids, output[-3000:]
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 90
+        while output.count("ready.") < 2 and time.monotonic() < deadline:
+            time.sleep(0.5)
+            output = (ARTIFACTS / "make-run.log").read_text(errors="replace")
+        assert "worker exited with status" in output and output.count("ready.") >= 2, output[-3000:]
+        assert _get(f"http://127.0.0.1:{port}/")[0] == 200
     finally:
         os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C sends to the terminal's process group
         try:

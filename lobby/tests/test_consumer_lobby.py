@@ -22,11 +22,16 @@ pytestmark = pytest.mark.django_db(transaction=True)
 async def next_lobby(ws, until=lambda html: True, timeout: float = 15) -> dict:
     """The next lobby push whose HTML satisfies ``until`` (earlier pushes are skipped)."""
     deadline = asyncio.get_running_loop().time() + timeout
+    skipped = []  # said when nothing matching comes: what came instead
     while True:
         left = deadline - asyncio.get_running_loop().time()
-        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, left)))
+        try:
+            message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, left)))
+        except TimeoutError:
+            raise AssertionError(f"no matching lobby push in {timeout}s; got instead: {skipped}") from None
         if message["type"] == "lobby" and until(message["html"]):
             return message
+        skipped.append({k: v for k, v in message.items() if k != "html"})
 
 
 def online_names(html: str) -> list[str]:
