@@ -4,8 +4,10 @@ every write goes through the same ``games.tables`` and ``games.actions``."""
 from __future__ import annotations
 
 import functools
+import logging
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -20,6 +22,8 @@ from .core.rulesets import get, names
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
 from .models import Game, Move, Seat
 from .presenters import game_payload, refusal_text, rule_url, seat_of, visible_moves
+
+log = logging.getLogger(__name__)
 
 # The largest API body: a move is a few hundred bytes, a table's options a few dozen.
 MAX_BODY_BYTES = 16 * 1024
@@ -67,6 +71,14 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
                 return JsonResponse({"error": "bad_request", "message": exc.text()}, status=400)
             except RequestDataTooBig:
                 return JsonResponse({"error": "too_large", "message": "The body is too large."}, status=413)
+            except (OperationalError, InterfaceError):
+                # The connection died (a database restart, a failover): the transaction rolled back whole, and
+                # Django drops the broken connection when the request ends, so sending it again is safe.
+                log.exception("api: database unavailable")
+                response = JsonResponse({"error": "unavailable", "message": "The database could not be reached; "
+                                         "nothing was changed. Send it again."}, status=503)
+                response["Retry-After"] = "1"
+                return response
 
         return inner
 
