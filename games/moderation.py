@@ -179,6 +179,22 @@ def do_pause(moderator, game_id: int, reason: str) -> Game:
     return game
 
 
+def do_pause_stuck(game_id: int, seat: int, version: int, error: str) -> bool:
+    """A clock deadline that cannot be applied (the engine failed on the game's state): the game is paused
+    for a moderator, with the error in the moderation log, instead of being tried again by every sweep for
+    ever. False when the game has moved on since (nothing to do)."""
+    with transaction.atomic():
+        game, _seats = _lock(game_id)
+        if game.status != Game.Status.ACTIVE or game.version != version:
+            return False
+        game.status = Game.Status.PAUSED
+        game.paused_at = timezone.now()
+        log_action(None, "pause", f"The clock of seat {seat} could not be applied: {error}"[:1000], game=game,
+                   version=version, seat=seat, automatic=True)
+        _changed(game)
+    return True
+
+
 def do_resume(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -24,11 +24,27 @@ log = logging.getLogger(__name__)
 ETA_HORIZON = timedelta(minutes=30)
 
 
-@shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
-def fire_deadline(game_id: int, seat: int, version: int) -> bool:
+def fire(game_id: int, seat: int, version: int) -> bool:
+    """Apply one deadline; True when it made a move. A database error is raised (the sweep tries again); any
+    other failure is the game's own (its state or the engine) and would fail on every try, so the game is
+    paused for a moderator instead."""
     from .actions import do_deadline
 
-    return do_deadline(game_id, seat, version) is not None
+    try:
+        return do_deadline(game_id, seat, version) is not None
+    except DatabaseError:
+        raise
+    except Exception as exc:
+        log.exception("deadline of game %s seat %s at version %s failed: pausing the game", game_id, seat, version)
+        from .moderation import do_pause_stuck
+
+        do_pause_stuck(game_id, seat, version, f"{type(exc).__name__}: {exc}")
+        return False
+
+
+@shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
+def fire_deadline(game_id: int, seat: int, version: int) -> bool:
+    return fire(game_id, seat, version)
 
 
 def schedule_deadlines(game_id: int) -> int:
@@ -48,7 +64,6 @@ def schedule_deadlines(game_id: int) -> int:
 @shared_task(name="games.tasks.sweep_deadlines", ignore_result=True)
 def sweep_deadlines() -> int:
     """Fire every deadline that has passed (beat runs this every few seconds)."""
-    from .actions import do_deadline
     from .models import Game, Seat
 
     due = list(
@@ -58,9 +73,9 @@ def sweep_deadlines() -> int:
     fired = 0
     for game_id, index, version in due:
         try:
-            if do_deadline(game_id, index, version) is not None:
+            if fire(game_id, index, version):
                 fired += 1
-        except Exception:
+        except Exception:  # the database: tried again on the next sweep
             log.exception("sweep: deadline of game %s seat %s failed", game_id, index)
     return fired
 

@@ -5,6 +5,7 @@ import time
 import pytest
 from django.utils import timezone
 
+from accounts.models import ModerationAction
 from conftest import wait_until, wait_worker_ready
 from games import tables
 from games.actions import do_deadline
@@ -52,6 +53,21 @@ def test_the_sweep_fires_deadlines_missed_while_no_worker_ran(players):
     assert sweep_deadlines() == 0  # already applied: the next deadline is an hour away
     move = Move.objects.get(game=game)
     assert move.source == Move.Source.TIMEOUT
+
+
+def test_a_deadline_that_cannot_be_applied_pauses_the_game_for_a_moderator_instead_of_failing_for_ever(players):
+    game = two_player_game(players, move_seconds=3600)
+    Seat.objects.filter(game=game, deadline__isnull=False).update(deadline=timezone.now())
+    Game.objects.filter(pk=game.pk).update(state={"damaged": True})  # a state the engine cannot read
+    assert sweep_deadlines() == 0
+    game.refresh_from_db()
+    assert game.status == Game.Status.PAUSED and game.version == 0 and not Move.objects.filter(game=game).exists()
+    entry = ModerationAction.objects.get(game=game)
+    assert entry.kind == "pause" and entry.moderator is None and entry.data["automatic"] is True
+    assert "could not be applied" in entry.reason and "Error" in entry.reason
+    # The next sweeps and a late ETA task leave it alone: one entry, no error, until a moderator acts.
+    assert sweep_deadlines() == 0 and fire_deadline.apply(args=(game.pk, 0, 0)).get() is False
+    assert ModerationAction.objects.filter(game=game).count() == 1
 
 
 def test_a_player_who_keeps_timing_out_is_replaced_by_a_bot_and_bots_finish_the_game(celery_worker, players):
