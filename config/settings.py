@@ -108,6 +108,8 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# Threads for the socket consumers' database calls in each Daphne process (games/db_threads.py); 0 = one.
+DB_THREADS = env_int("DB_THREADS", 8 if DATABASE_URL else 0)
 
 # --- Redis: channel layer, cache, Celery ----------------------------------
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")

@@ -28,7 +28,6 @@ import json
 import logging
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from django.utils import translation
 from django.utils.translation import gettext
 
@@ -36,6 +35,7 @@ from . import chat, spectators
 from .actions import MoveRejected
 from .broadcast import group_name
 from .core.validation import InvalidInput, check_socket_message
+from .db_threads import db
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class TableChatMixin:
         self.last_watchers = None
         if self.chat_user_id:
             await self.channel_layer.group_add(chat.user_group(self.chat_user_id), self.channel_name)
-            self.muted = frozenset(await database_sync_to_async(chat.muted_ids)(self.chat_user))
+            self.muted = frozenset(await db(chat.muted_ids)(self.chat_user))
         await self._set_watching(self.chat_user_id not in self.player_ids, first=True)
         self._presence_task = asyncio.ensure_future(self._keep_watching())
 
@@ -163,12 +163,12 @@ class TableChatMixin:
             return
         try:
             if kind == "chat":
-                line = await database_sync_to_async(chat.do_chat)(self.game_id, self.chat_user, data["channel"],
+                line = await db(chat.do_chat)(self.game_id, self.chat_user, data["channel"],
                                                                   data["text"])
                 await self.send(json.dumps({"type": "chat_ok", "ref": ref, "id": line.pk}))
             else:
                 write = chat.do_mute if kind == "mute" else chat.do_unmute
-                names = await database_sync_to_async(write)(self.chat_user, data["user"])
+                names = await db(write)(self.chat_user, data["user"])
                 if not self.chat_wanted:  # the others learn it from their person's group; this one is answered
                     await self.send(json.dumps({"type": "mutes", "names": names}))
         except MoveRejected as exc:
@@ -179,7 +179,7 @@ class TableChatMixin:
     async def _chat_hello(self, last: int | None) -> None:
         """The page's check-in: ``last`` is the newest line it has seen (or heard of); it is told when a line it may
         read is newer. Muted or hidden lines count too: the page fetches once, finds nothing new, and remembers."""
-        newest = await database_sync_to_async(chat.newest_ids)(self.game_id)
+        newest = await db(chat.newest_ids)(self.game_id)
         channels = chat.readable(self.chat_user_id in self.player_ids, self.chat_ended)
         top = max((newest.get(c, 0) for c in channels), default=0)
         if top and (last is None or last < top):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
@@ -17,6 +16,7 @@ from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS
 from .chat_socket import TableChatMixin
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
+from .db_threads import db
 from .models import Move
 from .presenters import Viewer, refusal_text, rule_url
 
@@ -117,7 +117,7 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
         if self.game_id > 2**31 - 1:  # no such game, and more than the database's id column holds
             await self.close(code=4404)
             return
-        snap = await database_sync_to_async(snapshots.load)(self.game_id)
+        snap = await db(snapshots.load)(self.game_id)
         if snap is None:
             await self.close(code=4404)
             return
@@ -191,7 +191,7 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
     async def _act(self, message: dict) -> None:
         user = self.scope.get("user")
         try:
-            result = await database_sync_to_async(self._do_move)(message, user)
+            result = await db(self._do_move)(message, user)
         except MoveRejected as exc:
             with translation.override(self.language):
                 text = refusal_text(self.ruleset, exc)
@@ -225,7 +225,7 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
                 log.exception("push of game %s rev %s failed", self.game_id, event.get("rev"))
 
     async def push(self, full: bool, rev: int | None = None, again: bool = False, seal: str | None = None) -> None:
-        message = await database_sync_to_async(self._render)(full, rev, again, seal)
+        message = await db(self._render)(full, rev, again, seal)
         if message is not None:
             await self.send(message)
 

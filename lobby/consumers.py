@@ -14,13 +14,13 @@ import json
 import logging
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import ratelimit
 from games.broadcast import LOBBY_GROUP, lobby_rev
 from games.consumers import connection_language
 from games.core.validation import InvalidInput, parse_json
+from games.db_threads import db
 
 from . import listing
 from .presence import PresenceMixin
@@ -83,7 +83,7 @@ class LobbyConsumer(PresenceMixin, AsyncWebsocketConsumer):
                 log.exception("lobby push failed")
 
     async def push(self) -> None:
-        rev, text = await database_sync_to_async(listing.lobby_message)(self.language)
+        rev, text = await db(listing.lobby_message)(self.language)
         if rev > self.sent_rev:
             self.sent_rev = rev
             await self.send(text)

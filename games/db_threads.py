@@ -1,0 +1,31 @@
+"""The socket consumers' database work, on a pool of threads instead of one.
+
+Channels' ``database_sync_to_async`` runs every database call of every consumer in a Daphne process on one
+thread (``thread_sensitive``). Profiled under load, that thread was 97% busy while the event loop idled and
+Daphne used half a core (issue 14). The consumers' calls do not need one thread: each runs in its own
+transaction, the move path locks the game's row, and the per-process caches (``games.snapshots``,
+``lobby.listing``) hold their own locks. So they run on ``DB_THREADS`` threads, each keeping its own persistent
+connection (``DB_CONN_MAX_AGE``; channels closes stale ones around every call). ``DB_THREADS=0`` (the default
+on SQLite, whose single writer gains nothing from more threads) keeps channels' single thread.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from functools import cache
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+
+@cache
+def _pool(threads: int) -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=threads, thread_name_prefix="socket-db")
+
+
+def db(fn):
+    """``fn`` as an awaitable run off the event loop with a database connection (see the module's note)."""
+    threads = settings.DB_THREADS
+    if threads <= 0:
+        return database_sync_to_async(fn)
+    return database_sync_to_async(fn, thread_sensitive=False, executor=_pool(threads))

@@ -1,0 +1,32 @@
+"""The sockets' database calls run side by side on a pool of threads (games/db_threads.py), not one by one."""
+
+import asyncio
+import threading
+
+from games.db_threads import db
+
+
+def test_two_socket_database_calls_run_at_the_same_time(settings):
+    settings.DB_THREADS = 4
+    # Each call waits for the other: on one shared thread the second could never start and the barrier breaks.
+    barrier = threading.Barrier(2, timeout=10)
+
+    def meet() -> str:
+        barrier.wait()
+        return threading.current_thread().name
+
+    async def both():
+        return await asyncio.gather(db(meet)(), db(meet)())
+
+    names = asyncio.run(both())
+    assert names[0] != names[1] and all(name.startswith("socket-db") for name in names)
+
+
+def test_zero_threads_keeps_channels_single_thread(settings):
+    settings.DB_THREADS = 0
+
+    async def two():
+        return await asyncio.gather(db(threading.get_ident)(), db(threading.get_ident)())
+
+    first, second = asyncio.run(two())
+    assert first == second != threading.get_ident()
