@@ -145,6 +145,16 @@ def thread_cpu(pid: int) -> dict[tuple[int, str], float]:
     return found
 
 
+def run_queue_wait(pid: int) -> float:
+    """Seconds the main thread (Daphne's event loop) has been ready to run but waiting for a CPU: on a busy
+    machine this, not the server's own work, can be what the latency is made of."""
+    try:
+        with open(f"/proc/{pid}/task/{pid}/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def process_cpu(pid: int) -> float:
     try:
         return _stat_cpu(f"/proc/{pid}/stat")
@@ -577,6 +587,7 @@ class Sample:
     at: float
     servers: list[dict[tuple[int, str], float]]  # per server: CPU seconds per thread
     server_cpu: list[float]
+    loop_wait: list[float]
     pg: tuple[int, dict[int, float]] | None
     host: tuple[float, float]
     client_cpu: float
@@ -586,7 +597,7 @@ async def take_sample(servers: list[Server]) -> Sample:
     pids = [s.proc.pid for s in servers]
     pg = await asyncio.to_thread(pg_sample)  # a blocking query must not stall the sockets' loop
     return Sample(asyncio.get_running_loop().time(), [thread_cpu(p) for p in pids], [process_cpu(p) for p in pids],
-                  pg, host_busy(), time.process_time())
+                  [run_queue_wait(p) for p in pids], pg, host_busy(), time.process_time())
 
 
 @dataclass
@@ -604,6 +615,7 @@ class Result:
     daphne_cores: float
     busiest_thread: float  # share of one core
     busiest_is_loop: bool
+    loop_wait: float  # the busiest-waiting event loop's share of the window spent waiting for a CPU
     transactions: int | None
     pg_cpu: float | None
     host_busy: float
@@ -640,7 +652,7 @@ def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, 
     connections = len(clients) * (SEATS + 1)
     return Result(len(clients), len(servers), connections, seconds, len(clients) * options.rate,
                   totals.latencies, totals.messages, totals.bytes, (rss[1] - rss[0]) / connections, cpu, cpu / seconds,
-                  share, is_loop, transactions, pg_cpu, busy / total if total else 0.0,
+                  share, is_loop, max(a - b for a, b in zip(last.loop_wait, first.loop_wait)) / seconds, transactions, pg_cpu, busy / total if total else 0.0,
                   (last.client_cpu - first.client_cpu) / seconds, totals, [
                       ", ".join(f"{'loop' if tid == server.proc.pid else name} {share * 100:.0f}%"
                                 for share, tid, name in thread_shares(b, a, seconds)[:4])
@@ -711,7 +723,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 COLUMNS = ("K", "srv", "conns", "offer/s", "moves/s", "p50ms", "p95ms", "p99ms", "maxms", "msg/mv", "kB/mv",
-           "RSSkB/conn", "cpu ms/mv", "daphne%", "top thr%", "tx/mv", "pg ms/mv", "host%", "client%",
+           "RSSkB/conn", "cpu ms/mv", "daphne%", "top thr%", "loop wait%", "tx/mv", "pg ms/mv", "host%", "client%",
            "refused", "lost", "done", "stall", "closed")
 
 
@@ -726,6 +738,7 @@ def row(result: Result) -> list[str]:
             per(result.bytes / 1024), f"{result.rss_per_conn_kb:.0f}", per(result.daphne_cpu * 1000),
             f"{result.daphne_cores * 100:.0f}",
             f"{result.busiest_thread * 100:.0f}{' loop' if result.busiest_is_loop else ' db'}",
+            f"{result.loop_wait * 100:.0f}",
             per(result.transactions) if result.transactions is not None else "-",
             per(result.pg_cpu * 1000) if result.pg_cpu is not None else "-",
             f"{result.host_busy * 100:.0f}", f"{result.client_busy * 100:.0f}",
@@ -746,7 +759,8 @@ def legend(options: Options) -> str:
             f"{options.seconds:g} s after {options.warmup:g} s warm-up; 5 sockets per game (4 seats + spectator)\n"
             "latency: send -> all 5 sockets have a message with the new version | msg/mv, kB/mv: received over the "
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
-            "busiest Daphne thread (loop = event loop, db = a worker thread) | tx/mv: PostgreSQL transactions | "
+            "busiest Daphne thread (loop = event loop, db = a worker thread) | loop wait%: Daphne's event loop ready "
+            "but waiting for a CPU (schedstat) | tx/mv: PostgreSQL transactions | "
             "pg ms/mv: CPU of the bench database's backends | host%: whole machine busy | refused: error answers | "
             "lost: not seen by all within the timeout | done: games finished | stall: games with no move to make")
 

@@ -1,12 +1,11 @@
 """Clocks, timeouts and bots through a real Celery worker on Redis."""
 
-import time
 
 import pytest
 from django.utils import timezone
 
 from accounts.models import ModerationAction
-from conftest import wait_until, wait_worker_ready
+from conftest import wait_until
 from games import tables
 from games.actions import do_deadline
 from games.models import Game, Move, Seat
@@ -79,26 +78,6 @@ def test_a_player_who_keeps_timing_out_is_replaced_by_a_bot_and_bots_finish_the_
     assert all(s.is_bot for s in Seat.objects.filter(game=game))
     seqs = list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
-
-
-def test_a_worker_killed_with_deadlines_pending_loses_none(celery_worker, players):
-    wait_worker_ready()
-    # Armed while the worker runs: it holds each deadline as an ETA task when it is killed.
-    games = [two_player_game(players, move_seconds=3, max_timeouts=99) for _ in range(3)]
-    celery_worker.popen.kill()  # SIGKILL: whatever ETA tasks it held are gone with it
-    celery_worker.popen.wait()
-    time.sleep(4)  # every deadline passes while no worker runs
-    assert all(Game.objects.get(pk=g.pk).version == 0 for g in games)
-    celery_worker.log.close()
-    celery_worker.start()  # re-arms pending deadlines from the database when ready
-    for g in games:
-        assert wait_until(lambda g=g: Move.objects.filter(game=g, seq=1).exists(), timeout=40), celery_worker.tail()
-        assert Move.objects.get(game=g, seq=1).source == Move.Source.TIMEOUT
-    # Stopped (under the row lock every move takes), so that the log and the version are read at rest.
-    Game.objects.filter(pk__in=[g.pk for g in games]).update(status=Game.Status.ABORTED)
-    for g in games:  # each fired once: one move per version, none skipped
-        seqs = list(Move.objects.filter(game=g).order_by("seq").values_list("seq", flat=True))
-        assert seqs == list(range(1, len(seqs) + 1)) and Game.objects.get(pk=g.pk).version == len(seqs)
 
 
 def test_a_bot_only_table_plays_itself_to_the_end(celery_worker, players):
