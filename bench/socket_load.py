@@ -49,11 +49,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -81,6 +82,8 @@ SPECTATOR = SEATS  # the fifth socket of a game
 STATE_KINDS = frozenset({"sync", "update", "table"})  # the messages that carry a version of the game
 ACTION_INPUT = re.compile(r'name="action" value="([^"]*)"')  # the page's move forms (_action_button.html)
 CONNECT_AT_ONCE = 20  # sockets opening together: a burst of hundreds only measures the accept queue
+CONNECT_TRIES = 4  # Daphne rejects (403) a socket its application has not accepted in 5 s: a client retries
+SETUP_THREADS = 4
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -261,20 +264,31 @@ def bench_user(name: str, password_hash: str):
 def setup_tables(count: int) -> list[Table]:
     """``count`` started 4-seat Estanciero games in correspondence time, with a token per seat and spectator."""
     from django.contrib.auth.hashers import make_password
+    from django.db import connection
 
     from accounts.models import ApiToken
     from games import tables
 
     password_hash = make_password(PASSWORD)
-    made = []
-    for i in range(count):
+
+    def make(i: int) -> Table:
         users = [bench_user(f"bl_g{i}_s{j}", password_hash) for j in range(SEATS + 1)]
         game = tables.do_create_table(users[0], "estanciero", SEATS, time_control="correspondence")
         for user in users[1:SEATS]:
             tables.do_join(game.pk, user)
         tables.do_start(game.pk, users[0])
-        made.append(Table(game.pk, tuple(ApiToken.issue(user, "bench")[1] for user in users)))
-    return made
+        return Table(game.pk, tuple(ApiToken.issue(user, "bench")[1] for user in users))
+
+    def make_some(indices: range) -> list[Table]:
+        try:
+            return [make(i) for i in indices]
+        finally:
+            connection.close()  # this thread's own connection, which nothing else would close
+
+    # Each game is a dozen round trips to PostgreSQL and Redis: a few threads overlap them (games are independent).
+    with ThreadPoolExecutor(SETUP_THREADS) as pool:
+        chunks = pool.map(make_some, (range(t, count, SETUP_THREADS) for t in range(SETUP_THREADS)))
+        return sorted((table for chunk in chunks for table in chunk), key=lambda t: t.game_id)
 
 
 def finished_games(ids: list[int]) -> int:
@@ -369,6 +383,7 @@ class Totals:
     timeouts: int = 0
     stalled: int = 0
     closed: int = 0
+    rejected: int = 0  # socket handshakes refused or failed (each retried)
 
 
 def choose(actions: list[dict]) -> dict | None:
@@ -413,7 +428,7 @@ class Pending:
     measured: bool
     waiting: set[int] = field(default_factory=lambda: set(range(SEATS + 1)))
     done: asyncio.Event = field(default_factory=asyncio.Event)
-    refused: bool = False
+    failed: bool = False  # refused, or not seen by all five in time: not measured
 
 
 class GameClient:
@@ -431,18 +446,32 @@ class GameClient:
         self.posts: set[asyncio.Task] = set()
         self.finished = False
         self.stalled = False
+        self.broken = False
 
     def url(self, index: int) -> str:
         fmt = "&format=html" if self.options.html else ""
         return f"ws://127.0.0.1:{self.port}/ws/games/{self.table.game_id}/?token={self.table.keys[index]}{fmt}"
 
     async def connect(self, gate: asyncio.Semaphore) -> None:
+        """Open the five sockets; a game whose sockets cannot all open is left out (``broken``), not fatal."""
         for stream in self.streams:
-            async with gate:
-                stream.ws = await connect(self.url(stream.index), origin=f"http://127.0.0.1:{self.port}",
-                                          compression=None, ping_interval=None, max_size=2**23,
-                                          open_timeout=120, close_timeout=2)
+            stream.ws = await self.open(stream.index, gate)
+            if stream.ws is None:
+                self.broken = True
+                return
             self.readers.append(asyncio.create_task(self.read(stream)))
+
+    async def open(self, index: int, gate: asyncio.Semaphore) -> ClientConnection | None:
+        for attempt in range(CONNECT_TRIES):
+            try:
+                async with gate:
+                    return await connect(self.url(index), origin=f"http://127.0.0.1:{self.port}", compression=None,
+                                         ping_interval=None, max_size=2**23, open_timeout=120, close_timeout=2)
+            except (InvalidHandshake, OSError, TimeoutError):
+                self.totals.rejected += 1
+                if attempt + 1 < CONNECT_TRIES:
+                    await asyncio.sleep(1 + attempt)  # backing off lets the server catch up, as a browser would
+        return None
 
     def synced(self) -> bool:
         return all(s.version >= 0 for s in self.streams)
@@ -485,7 +514,7 @@ class GameClient:
     def refuse(self, code: str, index: int) -> None:
         pending = self.pending
         if pending is not None and index == pending.seat:
-            pending.refused = True
+            pending.failed = True
             pending.done.set()
         self.totals.refused += 1
         self.totals.refusals[code] = self.totals.refusals.get(code, 0) + 1
@@ -561,11 +590,11 @@ class GameClient:
                 await asyncio.wait_for(pending.done.wait(), self.options.timeout)
             except TimeoutError:
                 self.totals.timeouts += 1
-                pending.refused = True  # not measured
-            if pending.refused:
+                pending.failed = True
+            if pending.failed:
                 await self.resync()  # a stale view is the likely cause; a client would ask for what it missed
             self.pending = None
-            if pending.measured and not pending.refused and not pending.waiting:
+            if pending.measured and not pending.failed and not pending.waiting:
                 self.totals.latencies.append((loop.time() - sent) * 1000)
             next_at = max(next_at + interval, loop.time())  # behind schedule: no burst to catch up
 
@@ -623,6 +652,7 @@ class Result:
     totals: Totals
     threads: list[str]  # per server, its busiest threads
     finished: int = 0
+    dropped: int = 0  # games left out: their sockets would not open
 
 
 def thread_shares(before: dict[tuple[int, str], float], after: dict[tuple[int, str], float],
@@ -639,7 +669,7 @@ def busiest(before: dict[tuple[int, str], float], after: dict[tuple[int, str], f
 
 
 def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, clients: list[GameClient],
-            rss: tuple[int, int], options: Options) -> Result:
+            rss: tuple[int, int], opened: int, options: Options) -> Result:
     seconds = last.at - first.at
     threads = [busiest(b, a, seconds, s.proc.pid) for s, b, a in zip(servers, first.servers, last.servers)]
     share, is_loop = max(threads)
@@ -651,7 +681,7 @@ def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, 
     busy, total = last.host[0] - first.host[0], last.host[1] - first.host[1]
     connections = len(clients) * (SEATS + 1)
     return Result(len(clients), len(servers), connections, seconds, len(clients) * options.rate,
-                  totals.latencies, totals.messages, totals.bytes, (rss[1] - rss[0]) / connections, cpu, cpu / seconds,
+                  totals.latencies, totals.messages, totals.bytes, (rss[1] - rss[0]) / max(1, opened), cpu, cpu / seconds,
                   share, is_loop, max(a - b for a, b in zip(last.loop_wait, first.loop_wait)) / seconds, transactions, pg_cpu, busy / total if total else 0.0,
                   (last.client_cpu - first.client_cpu) / seconds, totals, [
                       ", ".join(f"{'loop' if tid == server.proc.pid else name} {share * 100:.0f}%"
@@ -677,10 +707,13 @@ async def run_load(servers: list[Server], tables: list[Table], options: Options)
         await wait_ready(server)
         await warm_server(server, tables[0], options.html)
     rss_before = sum(rss_kb(s.proc.pid) for s in servers)
-    clients = [GameClient(t, servers[i % len(servers)].port, options, totals) for i, t in enumerate(tables)]
+    clients = clients_all = [GameClient(t, servers[i % len(servers)].port, options, totals)
+                             for i, t in enumerate(tables)]
     try:
         gate = asyncio.Semaphore(CONNECT_AT_ONCE)
         await asyncio.gather(*(c.connect(gate) for c in clients))
+        dropped = sum(c.broken for c in clients)
+        clients_all, clients = clients, [c for c in clients if not c.broken]
         async with asyncio.timeout(120):
             while not all(c.synced() for c in clients):
                 await asyncio.sleep(0.1)
@@ -697,9 +730,12 @@ async def run_load(servers: list[Server], tables: list[Table], options: Options)
         last = await take_sample(servers)
         await asyncio.gather(*drivers)  # the moves still in flight finish (or time out) unmeasured
         totals.stalled = sum(c.stalled for c in clients)
-        return measure(servers, first, last, totals, clients, (rss_before, rss_after), options)
+        opened = sum(s.ws is not None for c in clients_all for s in c.streams)
+        result = measure(servers, first, last, totals, clients, (rss_before, rss_after), opened, options)
+        result.dropped = dropped
+        return result
     finally:
-        await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+        await asyncio.gather(*(c.close() for c in clients_all), return_exceptions=True)
 
 
 def run_one(games: int, options: Options) -> Result:
@@ -724,7 +760,7 @@ def percentile(values: list[float], q: float) -> float:
 
 COLUMNS = ("K", "srv", "conns", "offer/s", "moves/s", "p50ms", "p95ms", "p99ms", "maxms", "msg/mv", "kB/mv",
            "RSSkB/conn", "cpu ms/mv", "daphne%", "top thr%", "loop wait%", "tx/mv", "pg ms/mv", "host%", "client%",
-           "refused", "lost", "done", "stall", "closed")
+           "refused", "lost", "done", "stall", "closed", "rejects", "dropped")
 
 
 def row(result: Result) -> list[str]:
@@ -742,7 +778,8 @@ def row(result: Result) -> list[str]:
             per(result.transactions) if result.transactions is not None else "-",
             per(result.pg_cpu * 1000) if result.pg_cpu is not None else "-",
             f"{result.host_busy * 100:.0f}", f"{result.client_busy * 100:.0f}",
-            str(t.refused), str(t.timeouts), str(result.finished), str(t.stalled), str(t.closed)]
+            str(t.refused), str(t.timeouts), str(result.finished), str(t.stalled), str(t.closed),
+            str(t.rejected), str(result.dropped)]
 
 
 # Fixed widths, so a sweep's lines line up under a header printed before the first K has run.
@@ -762,7 +799,9 @@ def legend(options: Options) -> str:
             "busiest Daphne thread (loop = event loop, db = a worker thread) | loop wait%: Daphne's event loop ready "
             "but waiting for a CPU (schedstat) | tx/mv: PostgreSQL transactions | "
             "pg ms/mv: CPU of the bench database's backends | host%: whole machine busy | refused: error answers | "
-            "lost: not seen by all within the timeout | done: games finished | stall: games with no move to make")
+            "lost: not seen by all within the timeout | done: games finished | stall: games with no move to make\n"
+            "closed: sockets the server closed | rejects: socket handshakes refused (retried) | dropped: games "
+            "left out because their sockets would not open")
 
 
 def interrupt(signum: int, frame: object) -> None:
@@ -773,6 +812,7 @@ def main(argv: list[str] | None = None) -> None:
     options, counts = parse_args(argv)
     # A `kill` (SIGTERM) unwinds like Ctrl-C, so the finally clauses close sockets and stop Daphne.
     signal.signal(signal.SIGTERM, interrupt)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (`cmd &`)
     setup_django()
     print(legend(options), flush=True)
     print(line(COLUMNS), flush=True)
@@ -788,4 +828,7 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:  # the finally clauses have closed the sockets and stopped Daphne by now
+        sys.exit("interrupted")
