@@ -47,6 +47,35 @@ class _Lru(OrderedDict):
 _lock = threading.Lock()
 _snapshots = _Lru(SNAPSHOTS_KEPT)
 _renders = _Lru(RENDERS_KEPT)
+_gates: dict[tuple, threading.Lock] = {}  # one per entry being made: whoever asks meanwhile waits for it
+
+
+def _once(cache: _Lru, key: tuple, make, stored_under=None):
+    """``cache[key]``, made by ``make()`` once however many threads ask for it together. The sockets' database
+    calls run on a pool of threads (``games.db_threads``), and a move's push reaches a table's five sockets at
+    the same moment: without the gate each would miss the cache and load (or render) the same thing.
+    ``stored_under(value)`` is the key the value is kept under when it may differ from the one asked for."""
+    with _lock:
+        found = cache.get(key)
+        if found is not None:
+            return found
+        gate = _gates.setdefault(key, threading.Lock())
+    with gate:
+        with _lock:
+            found = cache.get(key)
+        if found is not None:
+            return found
+        try:
+            value = make()
+        except BaseException:
+            with _lock:
+                _gates.pop(key, None)
+            raise
+        with _lock:
+            if value is not None:
+                cache.put(stored_under(value) if stored_under else key, value)
+            _gates.pop(key, None)
+        return value
 
 
 def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snapshot | None:
@@ -59,29 +88,22 @@ def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snaps
         if row is None:
             return None
         rev, seal = row
-    with _lock:
-        found = _snapshots.get((game_id, seal, rev))
-    if found is not None:
-        return found
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
-        return None
-    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
-    moves = list(reversed(Move.objects.filter(game=game).order_by("-seq")[:LOG_LENGTH])) if game.version else []
-    snap = Snapshot(game, seats, moves)
-    with _lock:
-        # A newer revision may have committed since the message was sent: it is cached under its own rev.
-        return _snapshots.put((game_id, game.seed_commitment, game.rev), snap)
+
+    def fetch() -> Snapshot | None:
+        game = Game.objects.filter(pk=game_id).first()
+        if game is None:
+            return None
+        seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+        moves = list(reversed(Move.objects.filter(game=game).order_by("-seq")[:LOG_LENGTH])) if game.version else []
+        return Snapshot(game, seats, moves)
+
+    # A newer revision may have committed since the message was sent: it is kept under its own rev.
+    return _once(_snapshots, (game_id, seal, rev), fetch,
+                 stored_under=lambda snap: (game_id, snap.game.seed_commitment, snap.game.rev))
 
 
 def _rendered(key: tuple, render):
-    with _lock:
-        found = _renders.get(key)
-    if found is not None:
-        return found
-    text = render()
-    with _lock:
-        return _renders.put(key, text)
+    return _once(_renders, key, render)
 
 
 def table_message(snap: Snapshot, viewer: Viewer) -> str:

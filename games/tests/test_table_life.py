@@ -1,6 +1,9 @@
 """The table around the rules: timeouts announced, seats taken back, rematches, bots paced for people, and
 every screen of one revision rendered once per distinct viewer."""
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -178,6 +181,34 @@ def test_one_render_per_distinct_viewer_and_revision(players, django_assert_max_
     assert again is first  # the second spectator got the same rendered text
     player = snapshots.table_message(snap, Viewer(seat=0, signed_in=True, language="es"))
     assert player != first
+
+
+def test_sockets_asking_together_share_one_load_and_one_render(players, monkeypatch):
+    """The five sockets of a table ask for a new revision at the same moment, on different threads
+    (games/db_threads.py): one loads it and renders each view, the others wait and reuse the result."""
+    game = two_people(players)
+    snapshots.clear()
+    made = []
+    real = snapshots.Snapshot
+
+    def counted(*args):
+        made.append(threading.current_thread().name)
+        time.sleep(0.2)  # a slow database: the other threads arrive while the first is loading
+        return real(*args)
+
+    monkeypatch.setattr(snapshots, "Snapshot", counted)
+    start = threading.Barrier(5, timeout=10)
+
+    def socket_asks(seat):
+        start.wait()
+        snap = snapshots.load(game.pk, game.rev, game.seed_commitment)
+        return snap, snapshots.table_message(snap, Viewer(seat=seat, signed_in=True, language="es"))
+
+    with ThreadPoolExecutor(5) as pool:
+        answers = list(pool.map(socket_asks, [0, 0, 1, None, None]))
+    assert len(made) == 1
+    assert all(snap is answers[0][0] for snap, _ in answers)
+    assert answers[0][1] is answers[1][1] and answers[3][1] is answers[4][1]  # one render per distinct view
 
 
 def test_an_auctions_bids_read_as_one_log_line(players):
