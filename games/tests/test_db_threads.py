@@ -3,6 +3,7 @@
 import asyncio
 import threading
 
+from conftest import run_async
 from games.db_threads import db
 
 
@@ -18,7 +19,7 @@ def test_two_socket_database_calls_run_at_the_same_time(settings):
     async def both():
         return await asyncio.gather(db(meet)(), db(meet)())
 
-    names = asyncio.run(both())
+    names = run_async(both())
     assert names[0] != names[1] and all(name.startswith("socket-db") for name in names)
 
 
@@ -28,5 +29,5 @@ def test_zero_threads_keeps_channels_single_thread(settings):
     async def two():
         return await asyncio.gather(db(threading.get_ident)(), db(threading.get_ident)())
 
-    first, second = asyncio.run(two())
+    first, second = run_async(two())
     assert first == second != threading.get_ident()
