@@ -108,8 +108,10 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Threads for the socket consumers' database calls in each Daphne process (games/db_threads.py); 0 = one.
-DB_THREADS = env_int("DB_THREADS", 8 if DATABASE_URL else 0)
+# Threads for the socket consumers' database calls in each Daphne process (games/db_threads.py); 0 = channels'
+# one thread. Measured (docs/PERFORMANCE.md): a pool did not help on 2 cores, where one process is CPU-bound
+# under the GIL before its database thread is; scale with more Daphne processes instead.
+DB_THREADS = env_int("DB_THREADS", 0)
 
 # --- Redis: channel layer, cache, Celery ----------------------------------
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
