@@ -172,11 +172,16 @@ def do_pause(moderator, game_id: int, reason: str) -> Game:
         game, _seats = _lock(game_id)
         if game.status != Game.Status.ACTIVE:
             raise MoveRejected("not_active", gettext_noop("Only a game in play can be paused."))
-        game.status = Game.Status.PAUSED
-        game.paused_at = timezone.now()
-        log_action(moderator, "pause", reason, game=game, version=game.version)
-        _changed(game)
+        _pause(game, moderator, reason)
     return game
+
+
+def _pause(game: Game, moderator, reason: str, **data) -> None:
+    """Stop the locked game's clocks and log why (``moderator`` None: the system did it)."""
+    game.status = Game.Status.PAUSED
+    game.paused_at = timezone.now()
+    log_action(moderator, "pause", reason, game=game, version=game.version, **data)
+    _changed(game)
 
 
 def do_pause_stuck(game_id: int, seat: int, version: int, error: str) -> bool:
@@ -187,11 +192,8 @@ def do_pause_stuck(game_id: int, seat: int, version: int, error: str) -> bool:
         game, _seats = _lock(game_id)
         if game.status != Game.Status.ACTIVE or game.version != version:
             return False
-        game.status = Game.Status.PAUSED
-        game.paused_at = timezone.now()
-        log_action(None, "pause", f"The clock of seat {seat} could not be applied: {error}"[:1000], game=game,
-                   version=version, seat=seat, automatic=True)
-        _changed(game)
+        _pause(game, None, f"The clock of seat {seat} could not be applied: {error}"[:1000], seat=seat,
+               automatic=True)
     return True
 
 
