@@ -3,6 +3,8 @@
 Run from the repository root:  python bench/argentilandia_random.py --games 30
 Random Argentilandia players almost never reach 16 VP, so games end at --max-turns (the engine's
 ``max_turns`` option; the ranking is then by VP). Catanatron games end by victory or its own turn limit.
+The two engines' games alternate (ours, then catanatron's, game by game), so a machine whose load changes
+during the run slows both alike and the ratio of their actions per second stays fair.
 """
 
 from __future__ import annotations
@@ -32,36 +34,42 @@ def play_ours(seed: int, players: int, max_turns: int) -> tuple[int, str]:
     return actions, RS.outcome(st)["reason"]
 
 
-def bench_ours(games: int, players: int, max_turns: int) -> None:
-    t0 = time.perf_counter()
-    actions = 0
-    reasons: dict[str, int] = {}
-    for g in range(games):
-        n, reason = play_ours(g, players, max_turns)
-        actions += n
-        reasons[reason] = reasons.get(reason, 0) + 1
-    dt = time.perf_counter() - t0
-    print(f"argentilandia: {games} games ({players} random players, max {max_turns} turns) in {dt:.2f}s: "
-          f"{games / dt:.2f} games/s, {actions / dt:.0f} actions/s, {actions / games:.0f} actions/game; endings {reasons}")
-
-
-def bench_catanatron(games: int) -> None:
+def catanatron_player():
+    """catanatron's game runner (None when it is not installed: make .venv/.installed-bench)."""
     try:
         from catanatron import Color, Game, RandomPlayer
     except ImportError:
-        print("catanatron: not installed (pip install catanatron); skipped")
-        return
-    t0 = time.perf_counter()
-    actions = 0
-    winners = 0
-    for g in range(games):
-        random.seed(g)
-        game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)], seed=g)
-        winners += game.play() is not None
-        actions += len(game.state.actions)
-    dt = time.perf_counter() - t0
-    print(f"catanatron:    {games} games (4 random players) in {dt:.2f}s: "
-          f"{games / dt:.2f} games/s, {actions / dt:.0f} actions/s, {actions / games:.0f} actions/game; {winners} with a winner")
+        return None
+
+    def play(seed: int) -> tuple[int, bool]:
+        random.seed(seed)
+        game = Game([RandomPlayer(c) for c in (Color.RED, Color.BLUE, Color.ORANGE, Color.WHITE)], seed=seed)
+        won = game.play() is not None
+        return len(game.state.actions), won
+
+    return play
+
+
+class Tally:
+    """Games, actions and seconds of one engine."""
+
+    def __init__(self) -> None:
+        self.games = self.actions = 0
+        self.seconds = 0.0
+        self.endings: dict[str, int] = {}
+
+    def add(self, seconds: float, actions: int, ending: str) -> None:
+        self.games += 1
+        self.actions += actions
+        self.seconds += seconds
+        self.endings[ending] = self.endings.get(ending, 0) + 1
+
+    def rate(self) -> float:
+        return self.actions / self.seconds
+
+    def line(self, name: str, what: str) -> str:
+        return (f"{name} {self.games} games ({what}) in {self.seconds:.2f}s: {self.games / self.seconds:.2f} games/s, "
+                f"{self.rate():.0f} actions/s, {self.actions / self.games:.0f} actions/game; endings {self.endings}")
 
 
 def main() -> None:
@@ -70,8 +78,22 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--max-turns", type=int, default=200)
     args = ap.parse_args()
-    bench_ours(args.games, args.players, args.max_turns)
-    bench_catanatron(args.games)
+    theirs_play = catanatron_player()
+    ours, theirs = Tally(), Tally()
+    for g in range(args.games):
+        t0 = time.perf_counter()
+        n, reason = play_ours(g, args.players, args.max_turns)
+        ours.add(time.perf_counter() - t0, n, reason)
+        if theirs_play is not None:
+            t0 = time.perf_counter()
+            n, won = theirs_play(g)
+            theirs.add(time.perf_counter() - t0, n, "victory" if won else "no winner")
+    print(ours.line("argentilandia:", f"{args.players} random players, max {args.max_turns} turns"))
+    if theirs_play is None:
+        print("catanatron: not installed (make .venv/.installed-bench); skipped")
+        return
+    print(theirs.line("catanatron:   ", "4 random players"))
+    print(f"ratio: argentilandia/catanatron actions/s = {ours.rate() / theirs.rate():.2f}")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,13 @@
-"""Action dispatch and the list of legal actions, phase by phase (Round Summary)."""
+"""Who moves, and action dispatch phase by phase (Round Summary); the legal actions are in legal_actions.py."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
-from . import board as B
-from . import contest, purchase, special, trade, turn, union
-from .errors import IllegalAction, _, refuse
-from .industry import is_bought, monopolist
+from . import contest, purchase, special, trade, turn
+from .clone import copy_touching, deep_copy
+from .errors import _, refuse
 from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -20,8 +19,6 @@ from .schema import (
     PHASE_ROLLOFF,
     PHASE_UNION,
 )
-from .state import is_blocked, is_int, mps_in, tokens_left
-from .victory import province_monopolist
 
 
 def to_move(state: dict) -> list[int]:
@@ -167,209 +164,42 @@ def dispatch(state: dict, seat: int, action: dict) -> list[dict]:
     return handler_for(state, seat, action["type"])(state, seat, action)
 
 
-# ---- legal actions ---------------------------------------------------------
+# The state parts (schema keys) each handler may change in place, directly or through what it calls;
+# ``apply`` copies only those and shares the rest with its input. A handler missing here gets a full copy,
+# so list one only after reading everything it calls (they are the frequent ones of a game).
+TOUCHES: dict[Handler, tuple[str, ...]] = {
+    trade.make_offer: (),  # the offers and flags are replaced, not changed in place (trade.py)
+    trade.counter_offer: (),
+    trade.refuse_offer: (),
+    trade.cancel_offer: (),
+    trade.accept_offer: ("hands",),
+    trade.bank_trade: ("hands", "bank"),
+    trade.port_trade: ("hands", "bank"),
+    trade.intl_trade: ("hands", "bank"),
+    purchase.buy_free_mp: ("hands", "bank", "mps"),
+    purchase.buy_port: ("hands", "bank", "ports"),
+    purchase.buy_factory: ("hands", "bank", "industries"),
+    purchase.buy_percentage: ("hands", "bank", "industries"),
+    _buy_official: ("hands", "bank", "officials"),
+    _buy_stockbroker: ("hands", "bank", "stockbrokers"),
+    _buy_rival_mp: ("officials",),
+    _buy_rival_percentage: ("stockbrokers",),
+    turn.move_union: ("flags", "officials", "hands"),
+    turn.discard: ("hands", "bank", "discards"),
+    special.claim: ("flags", "officials", "stockbrokers", "special_last"),
+    _roll: ("hands", "bank"),
+    _end_turn: ("flags", "officials", "stockbrokers", "special_last"),
+    _contest_roll: ("contest", "rolloff", "mps", "industries", "ports", "officials", "stockbrokers"),
+}
 
 
-def legal(state: dict, seat: int) -> list[dict]:
-    """The concrete actions ``seat`` may take now (open-ended ones as examples: see docs/API.md)."""
-    ph = state["phase"]
-    if ph == PHASE_OVER or not is_int(seat) or not 0 <= seat < state["num_players"]:
-        return []
-    if ph == PHASE_DISCARD:
-        need = state["discards"][seat]
-        if need <= 0:
-            return []
-        return [{"type": "discard", "random": True}, {"type": "discard", "cards": greedy_discard(state, seat, need)}]
-    if ph in (PHASE_CONTEST, PHASE_ROLLOFF):
-        return [{"type": "contest_roll"}] if contest.roller(state) == seat else []
-    cur = state["current"]
-    if seat != cur:
-        return _responses(state, seat) if ph == PHASE_MAIN else []
-    if ph == PHASE_DRAFT:
-        return _draft(state, seat)
-    if ph == PHASE_PRELIM_BUY:
-        return [{"type": "pass"}] + _free_mps(state, seat, prelim=True)
-    if ph == PHASE_PRE_ROLL:
-        return [{"type": "roll"}] + _union_moves(state, seat) + _rival_percentages(state, seat)
-    if ph == PHASE_UNION:
-        return [{"type": "move_union", "target": t} for t in union.targets(state)]
-    return _main_actions(state, seat)
+def checked_handler(state: dict, seat: int, action: dict) -> Handler:
+    """The handler that will run ``action`` (the envelope and the phase checked, nothing changed)."""
+    _check_envelope(state, seat, action)
+    return handler_for(state, seat, action["type"])
 
 
-def greedy_discard(state: dict, seat: int, need: int) -> dict:
-    """A concrete discard: repeatedly the material held most."""
-    hand = dict(state["hands"][seat])
-    out: dict[str, int] = {}
-    for _i in range(need):
-        m = max(B.MATERIALS, key=lambda k: hand[k])
-        hand[m] -= 1
-        out[m] = out.get(m, 0) + 1
-    return out
-
-
-def _draft(state: dict, seat: int) -> list[dict]:
-    if tokens_left(state, seat) <= 0:
-        return []
-    out = []
-    for p in B.PROVINCE_IDS:
-        if is_blocked(state, "province", p) or mps_in(state, seat, p):
-            continue
-        for i, o in enumerate(state["mps"][p]):
-            if o is None:
-                out.append({"type": "place_mp", "province": p, "slot": i})
-    return out
-
-
-def _free_mps(state: dict, seat: int, prelim: bool) -> list[dict]:
-    if purchase.auto_pay(state, seat) is None or tokens_left(state, seat) <= 0:
-        return []
-    provs = B.PROVINCE_IDS if prelim else state["in_play"]
-    out = []
-    for p in provs:
-        if is_blocked(state, "province", p) or (prelim and mps_in(state, seat, p)):
-            continue
-        for i, o in enumerate(state["mps"][p]):
-            if o is None:
-                out.append({"type": "buy_mp", "province": p, "slot": i})
-    return out
-
-
-def _union_moves(state: dict, seat: int) -> list[dict]:
-    if state["flags"]["union_official_used"] or state["officials"][seat] < 1:
-        return []
-    return [{"type": "move_union", "target": t} for t in union.targets(state)]
-
-
-def _rival_percentages(state: dict, seat: int) -> list[dict]:
-    if state["stockbrokers"][seat] < 1 or tokens_left(state, seat) <= 0:
-        return []
-    out = []
-    for ind in B.INDUSTRY_IDS:
-        if not is_bought(state, ind) or is_blocked(state, "industry", ind) or monopolist(state, ind) is not None:
-            continue
-        for s in sorted({x for x in state["industries"][ind]["slots"] if x is not None and x != seat}):
-            out.append({"type": "buy_rival_percentage", "industry": ind, "seller": s})
-    return out
-
-
-def _rival_mps(state: dict, seat: int) -> list[dict]:
-    if state["officials"][seat] < 1 or tokens_left(state, seat) <= 0:
-        return []
-    out = []
-    for p in B.PROVINCE_IDS:
-        slots = state["mps"][p]
-        if None in slots or seat not in slots or is_blocked(state, "province", p):
-            continue
-        for i, o in enumerate(slots):
-            if o != seat:
-                out.append({"type": "buy_rival_mp", "province": p, "slot": i})
-    return out
-
-
-def _exchanges(state: dict, seat: int) -> list[dict]:
-    hand = state["hands"][seat]
-    bank = state["bank"]
-    out: list[dict] = []
-    ratios: list[tuple[dict, int]] = [] if trade.bank_refusal(state, seat) else [({"type": "bank_trade"}, 4)]
-    for port in B.PORT_IDS:
-        if state["ports"][port] == seat:
-            try:
-                ratios.append(({"type": "port_trade", "port": port}, trade.check_port_use(state, seat, port)))
-            except IllegalAction:
-                pass
-    for p in B.BORDER_PROVINCES:
-        if province_monopolist(state, p) == seat and not is_blocked(state, "province", p):
-            ratios.append(({"type": "intl_trade", "province": p}, 2))
-    for base, ratio in ratios:
-        for give in B.MATERIALS:
-            if hand[give] < ratio:
-                continue
-            for get in B.MATERIALS:
-                if get != give and bank[get] > 0:
-                    out.append({**base, "give": give, "get": get})
-    return out
-
-
-def _main_actions(state: dict, seat: int) -> list[dict]:
-    out: list[dict] = [] if trade.awaits_answer(state, seat) else [{"type": "end_turn"}]
-    out += _free_mps(state, seat, prelim=False)
-    hand = state["hands"][seat]
-    has_token = tokens_left(state, seat) > 0
-    if has_token and purchase.auto_pay(state, seat) is not None:
-        for port in B.PORT_IDS:
-            p = B.PORTS[port]["province"]
-            if state["ports"][port] is None and p in state["in_play"] and mps_in(state, seat, p) and not is_blocked(state, "province", p):
-                out.append({"type": "buy_port", "port": port})
-    if has_token and hand["oil"] >= 1:
-        mats = [m for m in B.MATERIALS if m != "oil" and hand[m] >= 3]
-        for ind in B.INDUSTRY_IDS:
-            if not is_bought(state, ind):
-                out += [{"type": "buy_factory", "industry": ind, "with": m} for m in mats]
-        if hand["soy"] and hand["metals"]:
-            for ind in B.INDUSTRY_IDS:
-                info = state["industries"][ind]
-                if info["owner"] is not None and None in info["slots"] and not is_blocked(state, "industry", ind):
-                    out.append({"type": "buy_percentage", "industry": ind})
-    if state["bank_officials"] > 0 and hand["grapes"] and hand["cows"] and hand["sheep"]:
-        out.append({"type": "buy_official"})
-    if state["bank_stockbrokers"] > 0 and hand["wood"] and hand["tobacco"] and hand["fish"]:
-        out.append({"type": "buy_stockbroker"})
-    out += _exchanges(state, seat)
-    out += _rival_mps(state, seat)
-    out += _rival_percentages(state, seat)
-    out += _union_moves(state, seat)
-    out += [{"type": "claim_special", "province": p, "kind": k} for p, k in special.claimable(state, seat)]
-    out += offer_examples(state, seat)
-    for o in state["offers"]:
-        if o["from"] == seat:
-            out.append({"type": "cancel_offer", "offer_id": o["id"]})
-        elif seat in o["to"]:
-            out += _answer(state, seat, o)
-    return out
-
-
-def offers_left(state: dict, seat: int) -> bool:
-    return state["flags"].get("offers_made", {}).get(str(seat), 0) < trade.MAX_OFFERS_PER_TURN
-
-
-def offer_examples(state: dict, seat: int) -> list[dict]:
-    """Open-ended offers (docs/API.md: any valid give/get is accepted; these are examples): 1 card of the
-    material held most for 1 of each other, to everyone, and for the material held least to each player."""
-    hand = state["hands"][seat]
-    if not sum(hand.values()) or not offers_left(state, seat):
-        return []
-    top = max(B.MATERIALS, key=lambda k: hand[k])
-    out = [{"type": "offer_trade", "to": None, "give": {top: 1}, "get": {m: 1}} for m in B.MATERIALS if m != top]
-    low = min((m for m in B.MATERIALS if m != top), key=lambda k: hand[k])
-    out += [{"type": "offer_trade", "to": s, "give": {top: 1}, "get": {low: 1}}
-            for s in range(state["num_players"]) if s != seat]
-    return out
-
-
-def counter_examples(state: dict, seat: int, o: dict) -> list[dict]:
-    """Counter-offers to an offer (examples of the open-ended action): 1 of a card we hold for 1 of each
-    card the offer gives."""
-    hand = state["hands"][seat]
-    if o["from"] != state["current"] or o.get("counter_to") is not None or not offers_left(state, seat):
-        return []
-    held = sorted((m for m in B.MATERIALS if hand[m] > 0), key=lambda k: -hand[k])[:3]
-    return [{"type": "counter_offer", "offer_id": o["id"], "give": {m: 1}, "get": {g: 1}}
-            for g in o["give"] for m in held if m != g]
-
-
-def _answer(state: dict, seat: int, o: dict) -> list[dict]:
-    out = [{"type": "refuse_offer", "offer_id": o["id"]}]
-    hands = state["hands"]
-    if all(hands[o["from"]][m] >= c for m, c in o["give"].items()) and all(hands[seat][m] >= c for m, c in o["get"].items()):
-        out.insert(0, {"type": "accept_offer", "offer_id": o["id"]})
-    if seat != state["current"]:
-        out += counter_examples(state, seat, o)
-    return out
-
-
-def _responses(state: dict, seat: int) -> list[dict]:
-    out: list[dict] = []
-    for o in state["offers"]:
-        if seat in o["to"] and o["from"] == state["current"]:
-            out += _answer(state, seat, o)
-    return out
+def copy_for(state: dict, handler: Handler) -> dict:
+    """The copy of ``state`` that ``handler`` may write to."""
+    touched = TOUCHES.get(handler)
+    return deep_copy(state) if touched is None else copy_touching(state, touched)

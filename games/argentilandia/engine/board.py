@@ -33,6 +33,15 @@ PORTS_OF_PROVINCE: dict[str, list[str]] = {}
 for _port in BOARD["ports"]:
     PORTS_OF_PROVINCE.setdefault(_port["province"], []).append(_port["id"])
 
+# material -> the other materials, in MATERIALS order (the other side of a trade)
+OTHER_MATERIALS: dict[str, tuple[str, ...]] = {m: tuple(o for o in MATERIALS if o != m) for m in MATERIALS}
+
+# material -> every (province, slot) MP that produces it: who holds a material is a dozen lookups.
+MPS_OF_MATERIAL: dict[str, list[tuple[str, int]]] = {m: [] for m in MATERIALS}
+for _p in BOARD["provinces"]:
+    for _i, _m in enumerate(_p["mps"]):
+        MPS_OF_MATERIAL[_m].append((_p["id"], _i))
+
 BORDER_PROVINCES: list[str] = [p["id"] for p in BOARD["provinces"] if p["border_no_sea_port"]]
 SPECIAL_PROVINCES: list[str] = [p["id"] for p in BOARD["provinces"] if p["special"]]
 UNION_START: dict = {"kind": BOARD["union_organizer_start"]["kind"], "id": BOARD["union_organizer_start"]["id"]}

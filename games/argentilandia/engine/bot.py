@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import random
 
-from . import actions
 from . import board as B
+from . import legal_actions, trade
 from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -161,7 +161,7 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
     if "buy_port" in by:
         return by["buy_port"][0]
     hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
-    targets_mp = any(a for a in actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
+    targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
     if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
     if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 or hoarding):
@@ -185,7 +185,7 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
 def choose(state: dict, seat: int, rng: random.Random) -> dict:
     """The bot's action for ``seat`` (any seat with legal actions)."""
     ph = state["phase"]
-    legal = actions.legal(state, seat)
+    legal = legal_actions.legal(state, seat)
     if not legal or ph == PHASE_OVER:
         return {"type": "end_turn"}
     if ph in (PHASE_CONTEST, PHASE_ROLLOFF):
@@ -293,7 +293,7 @@ def _wanted_card(state: dict, seat: int, by: dict) -> str | None:
     a Corrupt Official or a Stockbroker."""
     hand = state["hands"][seat]
     kinds = [m for m in B.MATERIALS if hand[m] > 0]
-    if "buy_mp" not in by and len(kinds) == 2 and actions._free_mps(
+    if "buy_mp" not in by and len(kinds) == 2 and legal_actions._free_mps(
             {**state, "hands": [dict(h, **{m: max(h[m], 1) for m in B.MATERIALS}) for h in state["hands"]]}, seat, False):
         return min((m for m in B.MATERIALS if hand[m] == 0), key=lambda m: (m not in WANT_ALWAYS, m))
     for recipe in RECIPES:
@@ -306,7 +306,7 @@ def _wanted_card(state: dict, seat: int, by: dict) -> str | None:
 def _purchase_offer(state: dict, seat: int, by: dict) -> dict | None:
     """Offer the others one spare card for the one card that completes a purchase (at most
     BOT_OFFERS_PER_TURN a turn, one open at a time)."""
-    if "offer_trade" not in by or actions.trade.awaits_answer(state, seat):
+    if "offer_trade" not in by or trade.awaits_answer(state, seat):
         return None
     if state["flags"].get("offers_made", {}).get(str(seat), 0) >= BOT_OFFERS_PER_TURN:
         return None
@@ -324,12 +324,12 @@ def _offer_before_banking(state: dict, seat: int, by: dict, legal: list[dict]) -
     """Trade (decision 13): the Banker trades 4:1 only when nobody takes an offer, so before banking the
     bot offers everyone the same trade at 2 for 1; whether they take it or not, it then has its card or
     an open bank."""
-    if "offer_trade" not in by or actions.trade.awaits_answer(state, seat):
+    if "offer_trade" not in by or trade.awaits_answer(state, seat):
         return None
-    if actions.trade.usable_exchange(state, seat) is not None or not actions.trade.bank_refusal(state, seat):
+    if trade.usable_exchange(state, seat) is not None or not trade.bank_refusal(state, seat):
         return None
     opened = {**state, "options": {**state.get("options", {}), "free_bank": True}}
-    banked = [a for a in actions._exchanges(opened, seat) if a["type"] == "bank_trade"]
+    banked = [a for a in legal_actions._exchanges(opened, seat) if a["type"] == "bank_trade"]
     t = _surplus_trade(state, seat, legal + banked)
     if t is None or t["type"] != "bank_trade":
         return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import board as B
-from .state import is_blocked
+from .state import is_blocked, sole_holder
 
 
 def share(state: dict, ind: str, seat: int) -> int:
@@ -16,11 +16,7 @@ def is_bought(state: dict, ind: str) -> bool:
 
 def monopolist(state: dict, ind: str) -> int | None:
     """Monopoly (industries): a single player holds every percentage."""
-    slots = state["industries"][ind]["slots"]
-    first = slots[0]
-    if first is not None and all(s == first for s in slots):
-        return first
-    return None
+    return sole_holder(state["industries"][ind]["slots"])
 
 
 def update_owner(state: dict, ind: str, actor: int) -> int | None:

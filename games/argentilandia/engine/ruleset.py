@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from . import actions, bot, special
+from . import actions, bot, legal_actions, special
 from . import board as B
 from . import state as S
 from .errors import _, refuse
@@ -26,11 +26,14 @@ class ArgentilandiaRuleset:
         return actions.to_move(state)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return actions.legal(state, seat)
+        return legal_actions.legal(state, seat)
 
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-        new = S.clone(state)
-        events = actions.dispatch(new, seat, action)
+        """The next state and the events; ``state`` is never changed (the new state may share the parts the
+        action did not change with it: states are values, see clone.py)."""
+        handler = actions.checked_handler(state, seat, action)
+        new = actions.copy_for(state, handler)
+        events = handler(new, seat, action)
         special.refresh(new)
         return new, events
 
@@ -47,7 +50,7 @@ class ArgentilandiaRuleset:
             return {"type": "contest_roll"}
         if ph == S.PHASE_DISCARD:
             return {"type": "discard", "random": True}
-        legal = actions.legal(state, seat)
+        legal = legal_actions.legal(state, seat)
         for a in legal:  # an offer addressed to the seat: its clock ran out, so it is refused
             if a["type"] == "refuse_offer":
                 return a

@@ -11,23 +11,29 @@ from __future__ import annotations
 
 from . import board as B
 from .errors import _, refuse
-from .state import is_blocked, known
-from .victory import province_monopolist
+from .state import is_blocked, known, sole_holder
 
 KINDS = ("official", "stockbroker")
 
 
 def refresh(state: dict) -> None:
-    """Track who monopolises each special province and since which turn."""
+    """Track who monopolises each special province and since which turn. A change replaces
+    ``state["special"]`` rather than editing it: after ``apply`` it may be shared with the previous state."""
     sp = state["special"]
+    mps = state["mps"]
+    new = None
     for p in B.SPECIAL_PROVINCES:
-        holder = province_monopolist(state, p)
+        holder = sole_holder(mps[p])  # province_monopolist: this runs after every move
         entry = sp.get(p)
         if holder is None:
             if entry is not None:
-                del sp[p]
+                new = new if new is not None else dict(sp)
+                del new[p]
         elif entry is None or entry["seat"] != holder:
-            sp[p] = {"seat": holder, "since": state["turn"]}
+            new = new if new is not None else dict(sp)
+            new[p] = {"seat": holder, "since": state["turn"]}
+    if new is not None:
+        state["special"] = new
 
 
 def last_kind(state: dict, seat: int) -> str | None:
@@ -62,7 +68,7 @@ def due_kind(state: dict, seat: int) -> str | None:
 
 
 def claimable(state: dict, seat: int) -> list[tuple[str, str]]:
-    if claimed_this_turn(state):
+    if not state["special"] or claimed_this_turn(state):
         return []
     last = last_kind(state, seat)
     kinds = [k for k in KINDS if k != last and state[_bank_key(k)] > 0]

@@ -5,11 +5,13 @@ The state is plain JSON data: lists indexed by seat, dicts keyed by ids (never i
 
 from __future__ import annotations
 
-import marshal
+from itertools import repeat
+from operator import itemgetter
 
 from games.core import dice
 
 from . import board as B
+from .clone import deep_copy
 from .errors import _, refuse
 from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
     PHASE_CONTEST,
@@ -27,8 +29,8 @@ DRAFT_ROUNDS = 7
 
 
 def clone(state: dict) -> dict:
-    """A deep copy of plain JSON data (marshal is the fastest exact copier for it)."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of a state, sharing nothing with it."""
+    return deep_copy(state)
 
 
 def empty_hand() -> dict:
@@ -131,7 +133,10 @@ def hand_size(state: dict, seat: int) -> int:
 
 def has_cards(state: dict, seat: int, cards: dict) -> bool:
     hand = state["hands"][seat]
-    return all(hand.get(m, 0) >= c for m, c in cards.items())
+    for m, c in cards.items():
+        if hand.get(m, 0) < c:
+            return False
+    return True
 
 
 def pay_bank(state: dict, seat: int, cards: dict) -> None:
@@ -150,19 +155,19 @@ def take_bank(state: dict, seat: int, material: str, count: int = 1) -> None:
 
 def tokens_used(state: dict, seat: int) -> int:
     """Tokens on the board: MPs, ports and industry percentages (Components: 35 per colour)."""
-    used = 0
-    for slots in state["mps"].values():
-        used += slots.count(seat)
-    for owner in state["ports"].values():
-        if owner == seat:
-            used += 1
-    for ind in state["industries"].values():
-        used += ind["slots"].count(seat)
-    return used
+    used = sum(map(list.count, state["mps"].values(), repeat(seat)))
+    used += [*state["ports"].values()].count(seat)
+    return used + sum(map(list.count, map(itemgetter("slots"), state["industries"].values()), repeat(seat)))
 
 
 def tokens_left(state: dict, seat: int) -> int:
     return B.TOKENS_PER_COLOR - tokens_used(state, seat)
+
+
+def sole_holder(slots: list) -> int | None:
+    """The seat holding every slot of a province or an industry (a monopoly), else None."""
+    first = slots[0]
+    return first if first is not None and slots.count(first) == len(slots) else None
 
 
 def mps_in(state: dict, seat: int, province: str) -> int:
@@ -173,6 +178,12 @@ def is_blocked(state: dict, kind: str, ident: str) -> bool:
     """Union Organizer: the province or industry under it is blocked."""
     u = state["union"]
     return u is not None and u["kind"] == kind and u["id"] == ident
+
+
+def blocked_id(state: dict, kind: str) -> str | None:
+    """The province or industry (``kind``) the Union Organizer blocks, if it stands on one."""
+    u = state["union"]
+    return u["id"] if u is not None and u["kind"] == kind else None
 
 
 def known(ident, table) -> bool:

@@ -11,9 +11,11 @@ at most ``MAX_OFFERS_PER_TURN`` offers a turn (anti-spam). Every event names who
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import board as B
 from .errors import _, refuse
-from .state import clone, hand_size, has_cards, is_blocked, is_int, known, mps_in, normalize_cards
+from .state import blocked_id, hand_size, has_cards, is_blocked, is_int, known, mps_in, normalize_cards, sole_holder
 from .victory import province_monopolist
 
 MAX_OFFERS_PER_TURN = 5
@@ -21,23 +23,43 @@ MAX_OFFERS_PER_TURN = 5
 
 def recipients(state: dict) -> list[int]:
     """Seats an open offer waits for."""
-    return sorted({s for o in state["offers"] for s in o["to"]})
+    offers = state["offers"]
+    return sorted({s for o in offers for s in o["to"]}) if offers else []
 
 
 def awaits_answer(state: dict, seat: int) -> bool:
     """``seat`` made an offer that some addressed player has not answered yet."""
-    return any(o["from"] == seat and o["to"] for o in state["offers"])
+    for o in state["offers"]:
+        if o["from"] == seat and o["to"]:
+            return True
+    return False
+
+
+# Offers and the turn's flags are replaced, never changed in place: apply shares them with the state
+# before the move (clone.py), so the offer handlers need no copy of them.
 
 
 def _drop(state: dict, offer: dict) -> None:
     state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
 
 
+def _answered(state: dict, offer: dict, seat: int) -> dict:
+    """``offer`` no longer waiting for ``seat``: a new dict in its place in the offers."""
+    new = {**offer, "to": [s for s in offer["to"] if s != seat]}
+    state["offers"] = [new if o is offer else o for o in state["offers"]]
+    return new
+
+
 def _unaccepted(state: dict, offer: dict) -> None:
     """The turn player's offer to everyone closed without a trade (refused, countered, withdrawn
     unanswered): they had no chance to trade with the other players, so the Banker opens (decision 13)."""
     if offer["from"] == state["current"] and offer.get("to_all"):
-        state["flags"]["players_declined"] = True
+        state["flags"] = {**state["flags"], "players_declined": True}
+
+
+def _offer_event(kind: str, offer: dict) -> dict:
+    """The event of a new offer: its terms, sharing none of its lists or card dicts with the state."""
+    return {"type": kind, **offer, "to": list(offer["to"]), "give": dict(offer["give"]), "get": dict(offer["get"])}
 
 
 def _terms(offer: dict) -> dict:
@@ -54,21 +76,24 @@ def expire_offers(state: dict, why: str) -> list[dict]:
 
 def _replace_own(state: dict, seat: int) -> list[dict]:
     """A new offer replaces the maker's previous one (withdrawn, and said so)."""
-    events = [{"type": "offer_withdrawn", **_terms(o), "by": seat, "to": list(o["to"]), "why": "replaced"}
-              for o in state["offers"] if o["from"] == seat]
-    for o in state["offers"]:
-        if o["from"] == seat:
-            _unaccepted(state, o)
+    own = [o for o in state["offers"] if o["from"] == seat]
+    if not own:
+        return []
+    events = [{"type": "offer_withdrawn", **_terms(o), "by": seat, "to": list(o["to"]), "why": "replaced"} for o in own]
+    for o in own:
+        _unaccepted(state, o)
     state["offers"] = [o for o in state["offers"] if o["from"] != seat]
     return events
 
 
 def _count_offer(state: dict, seat: int) -> None:
     """Online anti-spam: at most MAX_OFFERS_PER_TURN offers (counters included) per player per turn."""
-    made = state["flags"].setdefault("offers_made", {})
-    if made.get(str(seat), 0) >= MAX_OFFERS_PER_TURN:
+    flags = state["flags"]
+    made = flags.get("offers_made", {})
+    key = str(seat)
+    if made.get(key, 0) >= MAX_OFFERS_PER_TURN:
         refuse(_("At most %(limit)s offers per turn."), "playing-the-game", limit=MAX_OFFERS_PER_TURN)
-    made[str(seat)] = made.get(str(seat), 0) + 1
+    state["flags"] = {**flags, "offers_made": {**made, key: made.get(key, 0) + 1}}
 
 
 def _cards(raw, what: str) -> dict:
@@ -105,8 +130,8 @@ def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = {"id": state["next_offer_id"], "from": seat, "to": targets, "give": give, "get": get,
              "to_all": to is None}
     state["next_offer_id"] += 1
-    state["offers"].append(offer)
-    return events + [{"type": "trade_offered", **clone(offer)}]
+    state["offers"] = [*state["offers"], offer]
+    return events + [_offer_event("trade_offered", offer)]
 
 
 def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
@@ -121,14 +146,14 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
     events = _replace_own(state, seat)
-    base["to"] = [s for s in base["to"] if s != seat]  # the counter answers the offer
+    base = _answered(state, base, seat)  # the counter answers the offer
     if not base["to"]:
         _drop(state, base)
         _unaccepted(state, base)
     offer = {"id": state["next_offer_id"], "from": seat, "to": [cur], "give": give, "get": get, "counter_to": base["id"]}
     state["next_offer_id"] += 1
-    state["offers"].append(offer)
-    return events + [{"type": "trade_countered", **clone(offer)}]
+    state["offers"] = [*state["offers"], offer]
+    return events + [_offer_event("trade_countered", offer)]
 
 
 def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
@@ -156,7 +181,7 @@ def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
         refuse(_("That offer is not addressed to you."), "playing-the-game")
-    offer["to"] = [s for s in offer["to"] if s != seat]
+    offer = _answered(state, offer, seat)
     if not offer["to"]:
         _drop(state, offer)
         _unaccepted(state, offer)
@@ -187,23 +212,47 @@ def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tu
     return give, get
 
 
+def port_usable(state: dict, seat: int, port: str) -> bool:
+    """Trading at ports: the seat's own port, with at least 1 MP in its province, not blocked."""
+    p = B.PORTS[port]["province"]
+    return state["ports"][port] == seat and not is_blocked(state, "province", p) and seat in state["mps"][p]
+
+
+_BORDER_SLOTS = itemgetter(*B.BORDER_PROVINCES)  # the border provinces' MP slots, fetched in one C call
+
+
+def usable_borders(state: dict, seat: int) -> list[str]:
+    """International Trade: the border provinces without sea port the seat monopolises, not blocked."""
+    blocked = blocked_id(state, "province")
+    return [p for p, slots in zip(B.BORDER_PROVINCES, _BORDER_SLOTS(state["mps"]))
+            if slots[0] == seat and sole_holder(slots) == seat and p != blocked]
+
+
 def usable_exchange(state: dict, seat: int) -> str | None:
     """A port of the player's own that trades now (an MP there, not blocked), or a monopolised border
     province (International Trade): its id, else None. Either trades any card at 2 or 3 for 1, so it can
     make every trade the Banker could."""
-    for port, owner in state["ports"].items():
-        p = B.PORTS[port]["province"]
-        if owner == seat and mps_in(state, seat, p) and not is_blocked(state, "province", p):
+    for port in state["ports"]:
+        if port_usable(state, seat, port):
             return port
-    for p in B.BORDER_PROVINCES:
-        if province_monopolist(state, p) == seat and not is_blocked(state, "province", p):
-            return p
-    return None
+    borders = usable_borders(state, seat)
+    return borders[0] if borders else None
 
 
 def free_bank(state: dict) -> bool:
     """The table option ``free_bank`` opens the Banker's 4:1 trade to everyone, always."""
     return bool(state.get("options", {}).get("free_bank"))
+
+
+def players_refusal(state: dict, seat: int) -> str | None:
+    """``"players"`` while the seat still has a chance to trade with the other players: no offer to all
+    of them closed without a trade this turn, and some of them hold cards (decision 13); else None."""
+    if state["flags"].get("players_declined"):
+        return None
+    for s in range(state["num_players"]):
+        if s != seat and hand_size(state, s):
+            return "players"
+    return None
 
 
 def bank_refusal(state: dict, seat: int) -> str | None:
@@ -217,11 +266,7 @@ def bank_refusal(state: dict, seat: int) -> str | None:
     own = usable_exchange(state, seat)
     if own is not None:
         return own
-    if state["flags"].get("players_declined"):
-        return None
-    if all(hand_size(state, s) == 0 for s in range(state["num_players"]) if s != seat):
-        return None
-    return "players"
+    return players_refusal(state, seat)
 
 
 def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:

@@ -5,50 +5,49 @@ from __future__ import annotations
 from . import board as B
 from .industry import monopolist as industry_monopolist
 from .schema import PHASE_OVER
-from .state import is_blocked
+from .state import blocked_id, sole_holder
 
 
 def province_monopolist(state: dict, province: str) -> int | None:
     """Monopoly: a single player holds every MP of the province."""
-    slots = state["mps"][province]
-    first = slots[0]
-    if first is not None and all(s == first for s in slots):
-        return first
-    return None
-
-
-def effective_province_monopolist(state: dict, province: str) -> int | None:
-    """A monopoly whose effects apply: the Union Organizer blocks the effect of monopolies."""
-    if is_blocked(state, "province", province):
-        return None
-    return province_monopolist(state, province)
+    return sole_holder(state["mps"][province])
 
 
 def holds_material(state: dict, seat: int, material: str) -> bool:
-    for p, slots in state["mps"].items():
-        mats = B.PROVINCES[p]["mps"]
-        for i, s in enumerate(slots):
-            if s == seat and mats[i] == material:
-                return True
-    return False
+    mps = state["mps"]
+    return any(mps[p][i] == seat for p, i in B.MPS_OF_MATERIAL[material])
+
+
+def vp_breakdowns(state: dict) -> list[dict]:
+    """Victory points, every seat's in one pass: monopolised provinces score their VP; a monopolised
+    industry scores only if its monopolist holds at least 1 MP of its material. Blocked
+    provinces/industries score nothing."""
+    n = state["num_players"]
+    out: list[dict] = [{"provinces": [], "industries": [], "total": 0} for _ in range(n)]
+    blocked = blocked_id(state, "province")  # the Union Organizer blocks the effect of monopolies
+    mps = state["mps"]
+    for p in B.PROVINCE_IDS:
+        seat = None if p == blocked else sole_holder(mps[p])
+        if seat is not None and 0 <= seat < n:
+            out[seat]["provinces"].append(p)
+            out[seat]["total"] += B.PROVINCES[p]["vp"]
+    blocked = blocked_id(state, "industry")
+    for ind in B.INDUSTRY_IDS:
+        seat = industry_monopolist(state, ind)
+        if seat is None or not 0 <= seat < n or ind == blocked:
+            continue
+        if holds_material(state, seat, B.INDUSTRIES[ind]["material"]):
+            out[seat]["industries"].append(ind)
+            out[seat]["total"] += B.INDUSTRIES[ind]["vp"]
+    return out
 
 
 def vp_breakdown(state: dict, seat: int) -> dict:
-    """Victory points: monopolised provinces score their VP; a monopolised industry scores only if its
-    monopolist holds at least 1 MP of its material. Blocked provinces/industries score nothing."""
-    provs = [p for p in B.PROVINCE_IDS if effective_province_monopolist(state, p) == seat]
-    inds = []
-    for ind in B.INDUSTRY_IDS:
-        if industry_monopolist(state, ind) != seat or is_blocked(state, "industry", ind):
-            continue
-        if holds_material(state, seat, B.INDUSTRIES[ind]["material"]):
-            inds.append(ind)
-    total = sum(B.PROVINCES[p]["vp"] for p in provs) + sum(B.INDUSTRIES[i]["vp"] for i in inds)
-    return {"provinces": provs, "industries": inds, "total": total}
+    return vp_breakdowns(state)[seat]
 
 
 def all_vp(state: dict) -> list[int]:
-    return [vp_breakdown(state, s)["total"] for s in range(state["num_players"])]
+    return [bd["total"] for bd in vp_breakdowns(state)]
 
 
 def meets_victory(state: dict, seat: int) -> bool:
