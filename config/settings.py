@@ -166,9 +166,22 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_QUEUE", "tablero")
+# The deadline sweep has a queue of its own, read by a worker of its own (`-Q tablero.sweep`, docs/DEPLOY.md):
+# on the main queue it waited behind every due ETA task, minutes under a backlog. A worker started without -Q
+# reads both queues (tests, a single worker).
+CELERY_SWEEP_QUEUE = f"{CELERY_TASK_DEFAULT_QUEUE}.sweep"
+CELERY_TASK_QUEUES = {name: {"exchange": name, "routing_key": name}
+                      for name in (CELERY_TASK_DEFAULT_QUEUE, CELERY_SWEEP_QUEUE)}
+CELERY_TASK_ROUTES = {"games.tasks.sweep_deadlines": {"queue": CELERY_SWEEP_QUEUE}}
+# Celery's Django fixup closes the database connection before and after every task unless this is set; the
+# worker keeps it as Django keeps a request's instead (DB_CONN_MAX_AGE, games.tasks._keep_connections): a
+# new PostgreSQL connection per deadline cost more than the deadline's own queries.
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_RESULT_EXPIRES = 3600
 CELERY_BEAT_SCHEDULE = {
-    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": float(env_int("SWEEP_SECONDS", 5))},
+    # A sweep still queued when the next is due is dropped: the next one does the same work.
+    "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": float(env_int("SWEEP_SECONDS", 5)),
+                        "options": {"expires": float(env_int("SWEEP_SECONDS", 5))}},
     # Correspondence turn e-mails (games/notify.py): each run mails whoever waits, at most once a day per game.
     # Runs queued while no worker ran expire: the next one does the same work.
     "mail-turns": {"task": "games.tasks.mail_turns", "schedule": float(env_int("TURN_MAIL_SECONDS", 300)),
@@ -203,6 +216,11 @@ ACCOUNT_RATE_LIMITS = {
     "signup": "20/m/ip",
     "reset_password": "10/m/ip,5/m/key",
 }
+# `make test` only: the suite creates hundreds of users, and PBKDF2's million iterations cost half a second of CPU
+# each (several minutes over a run). Never set in production: MD5 is not a password hash.
+if env_bool("TEST_FAST_PASSWORD_HASHING", False):
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -5,16 +5,24 @@ an ETA task; anything missed (worker killed, long correspondence deadlines
 beyond the broker's visibility timeout) is picked up by the beat sweep and
 re-armed when a worker starts. Every task is idempotent: ``do_deadline``
 checks the version and the deadline under the game's row lock.
+
+The sweep runs on a queue of its own (``settings.CELERY_SWEEP_QUEUE``) read by
+a small worker of its own: on the main queue it waited behind every due ETA
+task, minutes under a backlog, just when it was needed. It fires the oldest due
+deadlines itself for a bounded time and hands the rest to the main workers in
+batches, so that after an outage every worker process helps.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from datetime import timedelta
 
 from celery import shared_task
-from celery.signals import worker_ready
-from django.db import DatabaseError, transaction
+from celery.signals import task_postrun, task_prerun, worker_ready
+from django.conf import settings
+from django.db import DatabaseError, close_old_connections, transaction
 from django.utils import timezone
 
 log = logging.getLogger(__name__)
@@ -22,6 +30,17 @@ log = logging.getLogger(__name__)
 # ETA tasks longer than this are left to the sweep (Redis redelivers tasks not
 # acknowledged within its visibility timeout, one hour by default).
 ETA_HORIZON = timedelta(minutes=30)
+# The sweep fires due deadlines itself for at most this long (well inside beat's interval, so the next sweep
+# finds the queue free), then hands what is left to the main workers.
+SWEEP_BUDGET_SECONDS = 2.0
+# At most this many due deadlines per sweep (the next sweep takes the rest), in batches of this size: one
+# query tells a batch's worker which are still due, so a batch the ETA tasks already fired costs one query.
+SWEEP_LIMIT = 5000
+SWEEP_BATCH = 50
+# A deadline handed out is not handed out again for this long (a batch waits behind the main queue's backlog).
+HAND_OUT_SECONDS = 60
+
+Deadline = tuple[int, int, int]  # (game id, seat, version)
 
 
 def fire(game_id: int, seat: int, version: int) -> bool:
@@ -42,64 +61,153 @@ def fire(game_id: int, seat: int, version: int) -> bool:
         return False
 
 
+def fire_each(deadlines: list[Deadline]) -> int:
+    """Fire each in its own transaction (a row lock held no longer than one move); a database error skips
+    that one, which stays due for the next sweep."""
+    fired = 0
+    for game_id, seat, version in deadlines:
+        try:
+            fired += fire(game_id, seat, version)
+        except Exception:  # the database (``fire`` pauses a game whose own state fails)
+            log.exception("deadline of game %s seat %s failed: the next sweep tries again", game_id, seat)
+    return fired
+
+
 @shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
 def fire_deadline(game_id: int, seat: int, version: int) -> bool:
     return fire(game_id, seat, version)
 
 
-def schedule_deadlines(game_id: int) -> int:
-    """Queue an ETA task for each armed seat of the game within the horizon."""
+@shared_task(name="games.tasks.fire_deadlines", ignore_result=True, acks_late=True)
+def fire_deadlines(deadlines: list[list[int]]) -> int:
+    """A batch handed out by the sweep. By the time it runs the ETA tasks may have fired most of it: one
+    query keeps only those still due."""
+    return fire_each(still_due([(g, s, v) for g, s, v in deadlines]))
+
+
+def due_deadlines(limit: int = SWEEP_LIMIT) -> list[Deadline]:
+    """Deadlines passed in games in play, the longest overdue first."""
+    from .models import Game, Seat
+
+    return list(
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__lte=timezone.now())
+        .order_by("deadline").values_list("game_id", "index", "game__version")[:limit]
+    )
+
+
+def still_due(deadlines: list[Deadline]) -> list[Deadline]:
+    """The deadlines of the list that nothing has fired or moved past yet, in the list's order."""
+    from .models import Game, Seat
+
+    if not deadlines:
+        return []
+    rows = set(
+        Seat.objects.filter(game_id__in={g for g, _, _ in deadlines}, game__status=Game.Status.ACTIVE,
+                            deadline__lte=timezone.now()).values_list("game_id", "index", "game__version")
+    )
+    return [d for d in deadlines if d in rows]
+
+
+def hand_out_key(deadline: Deadline) -> str:
+    game_id, seat, version = deadline
+    return f"deadline-handed:{game_id}:{seat}:{version}"
+
+
+def not_handed_out_recently(deadlines: list[Deadline]) -> list[Deadline]:
+    """Those no sweep handed out in the last ``HAND_OUT_SECONDS``, marking them now (two Redis round trips).
+    Under a backlog every sweep finds the same overdue deadlines, and the main workers' queue is where they
+    wait already: handing them out every 5 s piled up batches that only re-checked them."""
+    from django.core.cache import cache
+
+    keys = {d: hand_out_key(d) for d in deadlines}
+    try:
+        seen = cache.get_many(list(keys.values()))
+        fresh = [d for d in deadlines if keys[d] not in seen]
+        cache.set_many({keys[d]: 1 for d in fresh}, HAND_OUT_SECONDS)
+    except Exception:  # no cache: hand them all out, duplicates are harmless
+        log.exception("sweep: the hand-out marks are unavailable")
+        return deadlines
+    return fresh
+
+
+def hand_out(deadlines: list[Deadline]) -> int:
+    """Queue the deadlines in batches on the main queue (``fire_deadlines``); returns the number of batches."""
+    deadlines = not_handed_out_recently(deadlines)
+    batches = [deadlines[i:i + SWEEP_BATCH] for i in range(0, len(deadlines), SWEEP_BATCH)]
+    for batch in batches:
+        fire_deadlines.delay([list(d) for d in batch])
+    return len(batches)
+
+
+def arm_within_horizon(**seats) -> int:
+    """Queue an ETA task for each armed seat (of those ``seats`` filters) due within the horizon."""
     from .models import Game, Seat
 
     now = timezone.now()
     rows = list(
-        Seat.objects.filter(game_id=game_id, game__status=Game.Status.ACTIVE, deadline__isnull=False,
-                            deadline__lte=now + ETA_HORIZON).values_list("index", "deadline", "game__version")
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__isnull=False, deadline__lte=now + ETA_HORIZON,
+                            **seats).values_list("game_id", "index", "deadline", "game__version")
     )
-    for index, deadline, version in rows:
+    for game_id, index, deadline, version in rows:
         fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now))
     return len(rows)
 
 
+def schedule_deadlines(game_id: int) -> int:
+    """After each move (``actions.after_commit``): the game's new deadlines."""
+    return arm_within_horizon(game_id=game_id)
+
+
 @shared_task(name="games.tasks.sweep_deadlines", ignore_result=True)
 def sweep_deadlines() -> int:
-    """Fire every deadline that has passed (beat runs this every few seconds)."""
-    from .models import Game, Seat
-
-    due = list(
-        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__lte=timezone.now())
-        .values_list("game_id", "index", "game__version")
-    )
+    """Fire every deadline that has passed (beat runs this every few seconds, on the sweep's own queue).
+    Returns how many it fired itself; those past its time budget go to the main workers in batches."""
+    due = due_deadlines()
+    stop_at = time.monotonic() + SWEEP_BUDGET_SECONDS
     fired = 0
-    for game_id, index, version in due:
-        try:
-            if fire(game_id, index, version):
-                fired += 1
-        except Exception:  # the database: tried again on the next sweep
-            log.exception("sweep: deadline of game %s seat %s failed", game_id, index)
+    for i in range(0, len(due), SWEEP_BATCH):
+        if time.monotonic() >= stop_at:
+            batches = hand_out(due[i:])
+            log.warning("sweep: %d deadlines overdue; handed %d batches to the workers", len(due) - i, batches)
+            break
+        # Re-checked per batch: the ETA tasks fire the same deadlines meanwhile.
+        fired += fire_each(still_due(due[i:i + SWEEP_BATCH]))
     return fired
 
 
 def rearm_all_pending() -> int:
-    from .models import Game, Seat
+    """Every game's deadlines in one query (it was one per game: 10,000 queries for 10,000 live games)."""
+    return arm_within_horizon()
 
-    count = 0
-    for game_id in (
-        Seat.objects.filter(game__status=Game.Status.ACTIVE, deadline__isnull=False)
-        .values_list("game_id", flat=True).distinct()
-    ):
-        count += schedule_deadlines(game_id)
-    return count
+
+def consumes_main_queue(consumer) -> bool:
+    """A sweep-only worker holds no ETA task, so it has none to re-arm when it starts."""
+    return settings.CELERY_TASK_DEFAULT_QUEUE in consumer.app.amqp.queues.consume_from
 
 
 @worker_ready.connect
-def _rearm_on_worker_start(**kwargs) -> None:
+def _rearm_on_worker_start(sender=None, **kwargs) -> None:
+    if sender is not None and not consumes_main_queue(sender):
+        return
     try:
         with transaction.atomic():
             n = rearm_all_pending()
         log.info("re-armed %d pending deadlines", n)
     except Exception:
         log.exception("re-arming deadlines failed")
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _keep_connections(sender=None, **kwargs) -> None:
+    """A task is a request: keep its PostgreSQL connection as Django keeps a request's (``DB_CONN_MAX_AGE``,
+    health-checked, dropped after an error). Celery's own Django fixup closed it before and after every task
+    (unless ``CELERY_DB_REUSE_MAX``, set in settings), so each deadline paid for a new connection. Not for a
+    task applied in the caller's process (``apply``, eager): that connection is the caller's, maybe mid
+    transaction."""
+    if sender is not None and getattr(sender.request, "is_eager", False):
+        return
+    close_old_connections()
 
 
 @shared_task(name="games.tasks.mail_turns")
@@ -121,9 +229,11 @@ def fill_quick_table(game_id: int) -> None:
 
 
 @worker_ready.connect
-def _rearm_quick_tables(**kwargs) -> None:
+def _rearm_quick_tables(sender=None, **kwargs) -> None:
     from .quickplay import rearm_pending
 
+    if sender is not None and not consumes_main_queue(sender):
+        return
     try:
         log.info("re-armed %d waiting quick-play tables", rearm_pending())
     except Exception:
