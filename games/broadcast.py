@@ -9,40 +9,54 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 import time
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 log = logging.getLogger(__name__)
 
 
+SEND_TIMEOUT = 10.0  # seconds a write's broadcast may wait for Redis before it is given up (clients resync)
+
+
+class _Publisher:
+    """One event loop in a thread of its own, per process, that every synchronous sender hands its messages to.
+
+    ``async_to_sync`` from a plain thread made a new event loop for each message, and the channel layer keeps
+    its Redis connections per loop: every broadcast paid for a loop, a thread and a Redis connection, about
+    5 ms of CPU on every move and every fired deadline (profiled in the Celery worker). A thread that already
+    runs a loop (a Playwright-driven test) used the same way. Started lazily, and again in a forked child
+    (a Celery prefork worker), whose copy of the parent's thread does not run."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._pid = 0
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._loop is None or self._pid != os.getpid():
+                loop = asyncio.new_event_loop()
+                threading.Thread(target=loop.run_forever, name="broadcast", daemon=True).start()
+                self._loop, self._pid = loop, os.getpid()
+            return self._loop
+
+    def send(self, coro) -> None:
+        asyncio.run_coroutine_threadsafe(coro, self.loop()).result(SEND_TIMEOUT)
+
+
+_publisher = _Publisher()
+
+
 def group_send(group: str, message: dict) -> None:
-    """Send to a channel-layer group from synchronous code. A thread that already runs an event loop (a
-    Playwright-driven test, an embedding host) cannot use ``async_to_sync``: the send then goes from a helper
-    thread, so a committed write is never left unannounced."""
+    """Send to a channel-layer group from synchronous code, and wait until Redis has it (the caller's writes
+    are committed: a broadcast is never left behind by an early return)."""
     layer = get_channel_layer()
     if layer is None:
         return
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        async_to_sync(layer.group_send)(group, message)
-        return
-    failure: list[BaseException] = []
-
-    def send():
-        try:
-            async_to_sync(layer.group_send)(group, message)
-        except BaseException as exc:  # re-raised in the caller's thread
-            failure.append(exc)
-
-    worker = threading.Thread(target=send, name="group-send")
-    worker.start()
-    worker.join()
-    if failure:
-        raise failure[0]
+    _publisher.send(layer.group_send(group, message))
 
 
 def group_name(game_id: int) -> str:
