@@ -37,6 +37,16 @@ def supervised(name: str, command: str) -> str:
     return f"sh -c {shlex.quote(loop)}"
 
 
+def web_processes() -> int:
+    """WEB_PROCESSES, else one Daphne process per core up to four (the channel layer joins them)."""
+    value = os.environ.get("WEB_PROCESSES", "")
+    if value:
+        if not value.isdigit() or int(value) < 1:
+            raise SystemExit(f"WEB_PROCESSES must be a whole number of 1 or more, not {value!r}")
+        return int(value)
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def main() -> int:
     port = os.environ.get("PORT", "8000")
     bind = os.environ.get("BIND", "127.0.0.1")
@@ -53,8 +63,16 @@ def main() -> int:
         return 1
 
     venv_bin = ROOT / ".venv" / "bin"
-    procs["web"] = f"{venv_bin}/daphne -b {bind} -p {port} config.asgi:application"
-    procs["worker"] = supervised("worker", f"{venv_bin}/celery -A config worker -l info --concurrency 2 -n tablero-{port}@%h")
+    # Several Daphne processes share the port (scripts/serve_web.py): one Python process holds one core.
+    for n in range(1, web_processes() + 1):
+        procs[f"web{n}"] = f"{venv_bin}/python {ROOT}/scripts/serve_web.py {bind} {port}"
+    # The deadline sweep has its own queue and worker (config/settings.py CELERY_SWEEP_QUEUE): behind a backlog
+    # on the main queue it ran minutes late. The sweep worker logs warnings only: a sweep every 5 s is noise.
+    queue = os.environ.get("CELERY_QUEUE", "tablero")
+    procs["worker"] = supervised("worker", f"{venv_bin}/celery -A config worker -l info --concurrency 4 -Q {queue} "
+                                           f"-n tablero-{port}@%h")
+    procs["sweep"] = supervised("sweep", f"{venv_bin}/celery -A config worker -l warning --concurrency 1 "
+                                         f"-Q {queue}.sweep -n sweep-{port}@%h")
     # The beat schedule's state file belongs to this checkout (two checkouts on one machine must not share it).
     state_dir = ROOT / ".run"
     state_dir.mkdir(exist_ok=True)

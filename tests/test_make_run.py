@@ -1,4 +1,4 @@
-"""`make run` serves the site with Daphne, a Celery worker and beat; a worker that dies comes back; Ctrl-C stops
+"""`make run` serves the site with several Daphne processes on one port, a Celery worker and beat; a worker that dies comes back; Ctrl-C stops
 it all."""
 
 import os
@@ -26,11 +26,28 @@ def _command_name(pid: str) -> str:
         return ""
 
 
+def _descendants(root: int) -> list[str]:
+    """The pids of every process below ``root`` (honcho starts each of its processes in a group of its own)."""
+    children: dict[str, list[str]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = stat.read_text().rsplit(")", 1)[1].split()[1]
+        except (OSError, IndexError):
+            continue
+        children.setdefault(ppid, []).append(stat.parent.name)
+    found, todo = [], [str(root)]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
 @pytest.mark.timeout(300)
 def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    env.update(PORT=str(port), SQLITE_PATH=str(tmp_path / "run.sqlite3"))
+    env.update(PORT=str(port), SQLITE_PATH=str(tmp_path / "run.sqlite3"), WEB_PROCESSES="2")
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "make-run.log", "wb")
     proc = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -51,6 +68,9 @@ def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
         assert f"http://localhost:{port}/" in output
         # The CSS is served too (WhiteNoise in front of Daphne).
         assert _get(f"http://127.0.0.1:{port}/static/css/site.css")[0] == 200
+        # Two Daphne processes share the port, and every request is answered whichever of them takes it.
+        assert [_command_name(pid) for pid in _descendants(proc.pid)].count("daphne") == 2, output[-3000:]
+        assert all(_get(f"http://127.0.0.1:{port}/healthz")[0] == 200 for _ in range(10))
         # Wait until the worker is ready before stopping, so we see a clean shutdown of all three.
         deadline = time.monotonic() + 60
         while "ready." not in output and time.monotonic() < deadline:
