@@ -11,8 +11,11 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 PROPERTY_GAMES ?= 300
 # The websocket/API fuzz test's size likewise.
 FUZZ_MESSAGES ?= 1600
+# TEST_FAST_PASSWORD_HASHING: the suite's users get MD5 hashes instead of PBKDF2's million rounds (config/settings.py).
 PROPERTY_ENV = ESTANCIERO_PROPERTY_GAMES=$(PROPERTY_GAMES) ARGENTILANDIA_PROPERTY_GAMES=$(PROPERTY_GAMES) \
-	LADRILLAZO_PROPERTY_GAMES=$(PROPERTY_GAMES) FUZZ_MESSAGES=$(FUZZ_MESSAGES)
+	LADRILLAZO_PROPERTY_GAMES=$(PROPERTY_GAMES) FUZZ_MESSAGES=$(FUZZ_MESSAGES) TEST_FAST_PASSWORD_HASHING=1
+# Test processes (pytest-xdist): each has its own test database, Redis database, Daphne and Celery worker.
+TEST_PROCESSES ?= 2
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,9 +42,9 @@ lint: $(VENV)/.installed-test
 # The whole suite on PostgreSQL and Redis, then the embedded-default subset on SQLite.
 test: lint
 	$(PROPERTY_ENV) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		$(BIN)/python -m pytest
+		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.test-embedded.sqlite3 REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		$(BIN)/python -m pytest -m embedded -p no:cacheprovider
+		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -m embedded -p no:cacheprovider
 
 # The property tests at full size (thousands of random games per ruleset) and a longer fuzz run.
 test-slow: PROPERTY_GAMES = 3000
@@ -66,6 +69,8 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/estanciero_random.py --games 200
 	$(BIN)/python bench/argentilandia_random.py --games 30
 	$(BIN)/python bench/ladrillazo_random.py --games 200
+	$(BIN)/python bench/engine_speed.py --games 20
+	$(BIN)/python bench/argentilandia_bots.py --games 20
 	$(BIN)/python bench/move_path.py --moves 300
 	$(BIN)/python bench/table_latency.py --moves 60
 
