@@ -169,12 +169,27 @@ def daphne_server(django_db_setup, django_db_blocker):
     proc.stop()
 
 
-def start_celery_worker(name: str = "celery-worker") -> Proc:
+def start_celery_worker(name: str = "celery-worker", env: dict[str, str] | None = None, *, node: str | None = None,
+                        pool: tuple[str, ...] = ("-P", "solo")) -> Proc:
+    """A Celery worker of the project (``pool``: its pool options), logging to ``test-artifacts/<name>.log`` as
+    node ``<node>@<host>`` (``node`` defaults to ``name``), in ``env`` (default: ``server_env()``)."""
     return Proc(
         name,
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo", "-l", "info", "-n", f"{name}@%h"],
-        server_env(),
+        [sys.executable, "-m", "celery", "-A", "config", "worker", *pool, "-l", "info", "-n", f"{node or name}@%h"],
+        server_env() if env is None else env,
     )
+
+
+def start_celery_beat(name: str, env: dict[str, str], schedule: Path) -> Proc:
+    """``celery beat`` with the project's schedule, keeping its state in the file ``schedule``."""
+    return Proc(name, [sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "info", "-s", str(schedule)], env)
+
+
+def stop_procs(*procs: Proc | None) -> None:
+    """Stop each process in turn (None: one that was never started)."""
+    for proc in procs:
+        if proc is not None:
+            proc.stop()
 
 
 def wait_worker_ready(timeout: float = 40) -> None:
@@ -286,6 +301,30 @@ def click_a_move(page, preferred: list[str]) -> bool:
 def wait_for_version_above(page, version: int, timeout: float = 20000) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}", timeout=timeout)
+
+
+def play_until_finished(page, game, preferred: list[str], seconds: float, shot: str,
+                        shot_after: int, full_page: bool = True) -> None:
+    """Play the person's moves in ``page`` (``click_a_move`` with ``preferred``) while the bots play theirs, until
+    ``game`` is finished or ``seconds`` pass; the table is shot (``shot``) once, when the game passes version
+    ``shot_after``. ``game`` is read again before each click."""
+    from games.models import Game
+
+    shot_taken = False
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        game.refresh_from_db()
+        if game.status == Game.Status.FINISHED:
+            break
+        version = game.version
+        if click_a_move(page, preferred):
+            # The htmx response (and the socket push) re-render the table at the new version.
+            wait_for_version_above(page, version)
+            if not shot_taken and game.version > shot_after:
+                screenshot(page, shot, full_page=full_page)
+                shot_taken = True
+        else:
+            time.sleep(0.3)  # a bot is thinking; the socket will push its move
 
 
 def wait_until(predicate, timeout: float = 30, step: float = 0.2):

@@ -12,14 +12,14 @@ on, see ``games.estanciero.engine.sim``); ``--max-turns`` caps each game
 from __future__ import annotations
 
 import argparse
-import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from _playout import run  # noqa: E402  (bench/, the script's own folder)
 
 from games.estanciero.engine.sim import play_random_game  # noqa: E402
 
@@ -32,23 +32,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-turns", type=int, default=60, help="turns per player before the net-worth end")
     args = parser.parse_args(argv)
 
-    master = random.Random(args.seed)
-    total_actions = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    for g in range(args.games):
-        rng = random.Random(master.random())
-        players = args.players or rng.randint(2, 6)
-        state, _log, n = play_random_game(players, f"{args.seed}-{g}", rng, {"max_turns": args.max_turns})
-        total_actions += n
-        reason = state["result"]["reason"] if state["over"] else "unfinished"
-        reasons[reason] = reasons.get(reason, 0) + 1
-    elapsed = time.perf_counter() - start
-    print(f"games: {args.games} in {elapsed:.2f}s")
-    print(f"games/s: {args.games / elapsed:.1f}")
-    print(f"actions/s: {total_actions / elapsed:.0f}")
-    print(f"mean actions per game: {total_actions / max(args.games, 1):.1f}")
-    print("endings: " + ", ".join(f"{k}={v}" for k, v in sorted(reasons.items())))
+    def play(players: int, seed: str, rng) -> tuple[dict, int]:
+        state, _log, n = play_random_game(players, seed, rng, {"max_turns": args.max_turns})
+        return state, n
+
+    run(args.games, args.seed, args.players, play,
+        lambda state: state["result"]["reason"] if state["over"] else "unfinished")
     return 0
 
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from _playout import run  # noqa: E402  (bench/, the script's own folder)
 
 from games.ladrillazo.engine import RULESET  # noqa: E402
 from games.ladrillazo.engine.sim import play_random_game  # noqa: E402
@@ -50,27 +51,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", action="store_true", help="bot-only games instead of random moves")
     args = parser.parse_args(argv)
 
-    master = random.Random(args.seed)
-    total_actions = 0
-    reasons: dict[str, int] = {}
-    start = time.perf_counter()
-    for g in range(args.games):
-        rng = random.Random(master.random())
-        players = args.players or rng.randint(2, 6)
+    def play(players: int, seed: str, rng: random.Random) -> tuple[dict, int]:
         if args.bots:
-            state, n = play_bot_game(players, f"{args.seed}-{g}", rng)
-        else:
-            state, n = play_random_game(players, f"{args.seed}-{g}", rng, {"max_turns": args.max_turns})
-        total_actions += n
+            return play_bot_game(players, seed, rng)
+        return play_random_game(players, seed, rng, {"max_turns": args.max_turns})
+
+    def ending(state: dict) -> str:
         outcome = RULESET.outcome(state)
-        reason = outcome["reason"] if outcome else "unfinished"
-        reasons[reason] = reasons.get(reason, 0) + 1
-    elapsed = time.perf_counter() - start
-    print(f"games: {args.games} in {elapsed:.2f}s ({'bots' if args.bots else 'random moves'})")
-    print(f"games/s: {args.games / elapsed:.1f}")
-    print(f"actions/s: {total_actions / elapsed:.0f}")
-    print(f"mean actions per game: {total_actions / max(args.games, 1):.1f}")
-    print("endings: " + ", ".join(f"{k}={v}" for k, v in sorted(reasons.items())))
+        return outcome["reason"] if outcome else "unfinished"
+
+    run(args.games, args.seed, args.players, play, ending, f" ({'bots' if args.bots else 'random moves'})")
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from games.text_common import spanish
 
 
 def money(amount: object) -> str:
@@ -11,6 +11,6 @@ def money(amount: object) -> str:
     if not isinstance(amount, int) or isinstance(amount, bool):
         return str(amount)
     sign = "-" if amount < 0 else ""
-    if (get_language() or "es").lower().startswith("es"):
+    if spanish():
         return f"$\u00a0{sign}{abs(amount):,}".replace(",", ".")
     return f"{sign}${abs(amount):,}"

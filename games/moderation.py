@@ -27,6 +27,15 @@ def _changed(game: Game) -> None:
     publish_after_commit(game)
 
 
+def _lock_in(game_id: int, statuses: tuple, refusal: str) -> tuple[Game, list[Seat]]:
+    """Lock the game like the move path does; refused (``not_active``, ``refusal``) unless its status is one
+    of ``statuses``."""
+    game, seats = _lock(game_id)
+    if game.status not in statuses:
+        raise MoveRejected("not_active", refusal)
+    return game, seats
+
+
 def _finished_hook(game: Game) -> None:
     """Tell the ratings and leagues that the game's result changed (their task is idempotent)."""
     from lobby.tasks import game_finished
@@ -64,9 +73,8 @@ def do_abort(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock(game_id)
-        if game.status not in (*UNDER_WAY, Game.Status.LOBBY):
-            raise MoveRejected("not_active", gettext_noop("Only a table or a game under way can be aborted."))
+        game, seats = _lock_in(game_id, (*UNDER_WAY, Game.Status.LOBBY),
+                               gettext_noop("Only a table or a game under way can be aborted."))
         game.status = Game.Status.ABORTED
         game.outcome = {"aborted": True, "by_moderator": True}
         game.finished_at = timezone.now()
@@ -92,10 +100,8 @@ def do_adjudicate(moderator, game_id: int, ranking: list[int], reason: str) -> G
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock(game_id)
-        if game.status not in UNDER_WAY:
-            raise MoveRejected("not_active", gettext_noop("Only a game under way can be adjudicated; annul a "
-                                                          "finished one instead."))
+        game, seats = _lock_in(game_id, UNDER_WAY, gettext_noop("Only a game under way can be adjudicated; annul "
+                                                                "a finished one instead."))
         ranking = check_ranking(game, ranking)
         game.status = Game.Status.FINISHED
         game.outcome = {"ranking": ranking, "winner": ranking[0], "reason": "adjudicated", "adjudicated": True}
@@ -114,9 +120,7 @@ def do_annul(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _seats = _lock(game_id)
-        if game.status != Game.Status.FINISHED:
-            raise MoveRejected("not_active", gettext_noop("Only a finished game can be annulled."))
+        game, _seats = _lock_in(game_id, (Game.Status.FINISHED,), gettext_noop("Only a finished game can be annulled."))
         if game.annulled_at is not None:
             raise MoveRejected("bad_request", gettext_noop("That game is already annulled."))
         game.annulled_at = timezone.now()
@@ -132,9 +136,7 @@ def do_replace_seat(moderator, game_id: int, seat: int, reason: str, *, new_user
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock(game_id)
-        if game.status not in UNDER_WAY:
-            raise MoveRejected("not_active", gettext_noop("Only a seat of a game under way can be replaced."))
+        game, seats = _lock_in(game_id, UNDER_WAY, gettext_noop("Only a seat of a game under way can be replaced."))
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise MoveRejected("bad_request", gettext_noop("No such seat."))
         if new_user is not None and any(s.user_id == new_user.pk for s in seats):
@@ -169,9 +171,7 @@ def do_pause(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _seats = _lock(game_id)
-        if game.status != Game.Status.ACTIVE:
-            raise MoveRejected("not_active", gettext_noop("Only a game in play can be paused."))
+        game, _seats = _lock_in(game_id, (Game.Status.ACTIVE,), gettext_noop("Only a game in play can be paused."))
         _pause(game, moderator, reason)
     return game
 
@@ -201,9 +201,7 @@ def do_resume(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock(game_id)
-        if game.status != Game.Status.PAUSED:
-            raise MoveRejected("not_active", gettext_noop("The game is not paused."))
+        game, seats = _lock_in(game_id, (Game.Status.PAUSED,), gettext_noop("The game is not paused."))
         now = timezone.now()
         stood_still = now - (game.paused_at or now)
         for s in seats:

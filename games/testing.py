@@ -8,6 +8,7 @@ given, when given) and leave the state exactly as it was.
 from __future__ import annotations
 
 import json
+import random
 
 from games.core.rulesets import IllegalAction
 from games.core.sections import SECTIONS
@@ -114,4 +115,15 @@ def fuzz(rs, states: list[dict], types: list[str], rng, count: int) -> tuple[int
             raise AssertionError(f"seat {seat!r} action {action!r} crashed: {exc!r}") from exc
         applied += ok
         refused += not ok
+    return applied, refused
+
+
+def fuzz_random_states(rs, random_states, types: list[str], count: int) -> tuple[int, int]:
+    """``fuzz`` with ``count`` malformed actions at states ``random_states(rng, n)`` samples along random games
+    (one state for every 40 actions, 20 at the least), all from one fixed seed; prints and returns
+    (applied, refused)."""
+    rng = random.Random(20240515)
+    states = random_states(rng, max(20, count // 40))
+    applied, refused = fuzz(rs, states, types, rng, count)
+    print(f"\n{count} malformed actions: {applied} applied, {refused} refused")
     return applied, refused

@@ -20,7 +20,17 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from conftest import ROOT, Proc, free_port, server_env, wait_until
+from conftest import (
+    ARTIFACTS,
+    ROOT,
+    Proc,
+    free_port,
+    server_env,
+    start_celery_beat,
+    start_celery_worker,
+    stop_procs,
+    wait_until,
+)
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,25 +85,20 @@ class PrivateStack:
         self.env = server_env() | {"REDIS_URL": f"redis://127.0.0.1:{self.port}/0", "SWEEP_SECONDS": "1"}
         self.env.pop("CELERY_BROKER_URL", None)
         self.env.pop("CELERY_RESULT_BACKEND", None)
-        self.worker = Proc(f"faults-worker-{self.port}", [sys.executable, "-m", "celery", "-A", "config", "worker",
-                                                          "--concurrency", "1", "-l", "info",
-                                                          "-n", f"faults-{self.port}@%h"], self.env)
+        self.worker = start_celery_worker(f"faults-worker-{self.port}", self.env, node=f"faults-{self.port}",
+                                          pool=("--concurrency", "1"))
         self.beat = None
         assert run_on(self.env, PING) == "up", self.worker.tail()
 
     def start_beat(self) -> None:
-        self.beat = Proc(f"faults-beat-{self.port}", [sys.executable, "-m", "celery", "-A", "config", "beat", "-l",
-                                                      "info", "--schedule", str(ROOT / "test-artifacts" /
-                                                                                f"beat-{self.port}")], self.env)
+        self.beat = start_celery_beat(f"faults-beat-{self.port}", self.env, ARTIFACTS / f"beat-{self.port}")
 
     def start_games(self, count: int, move_seconds: int) -> list[int]:
         """Timeout-only games (nobody moves: every move is the clock's), created on the private broker."""
         return [int(pk) for pk in run_on(self.env, START_GAMES, str(count), str(move_seconds)).split(",")]
 
     def stop(self) -> None:
-        for proc in (self.beat, self.worker, self.redis):
-            if proc is not None:
-                proc.stop()
+        stop_procs(self.beat, self.worker, self.redis)
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.text_common import in_view
+
 from .engine import board as B
 
 
@@ -215,13 +217,6 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
     return None
 
 
-def _offer(view, offer_id) -> dict | None:
-    for o in (view or {}).get("offers") or []:
-        if o.get("id") == offer_id:
-            return o
-    return None
-
-
 def label_action(action: dict, view: dict | None, names: list[str] | None = None) -> str | None:  # noqa: C901
     """A button label for a legal action (one branch per action type), players named by ``names``."""
     names = names or []
@@ -277,7 +272,7 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
     if t == "counter_offer":
         return _("Counter-offer %(give)s for %(get)s") % {"give": cards(a.get("give")), "get": cards(a.get("get"))}
     if t in ("accept_offer", "refuse_offer"):
-        o = _offer(view, a.get("offer_id"))
+        o = in_view(view, "offers", a.get("offer_id"))
         if o is None:
             return _("Accept the offer") if t == "accept_offer" else _("Refuse the offer")
         terms = {"get": cards(o.get("give")), "give": cards(o.get("get"))}

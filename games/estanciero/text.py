@@ -8,26 +8,22 @@ Space and card names come from the board data in the active language
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.core.checks import is_index
 from games.formatting import money
+from games.text_common import in_view, printed, view_get
 
 from .engine import board
 
 __all__ = ["describe_event", "label_action", "money", "space_name", "card_text", "seat_colour"]
 
 
-def _spanish() -> bool:
-    return (get_language() or "es").lower().startswith("es")
-
-
 def space_name(index: object) -> str:
     """The space's name in the active language (``?`` for an unknown index)."""
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < board.NUM_SPACES:
+    if not is_index(index, board.NUM_SPACES):
         return "?"
-    sp = board.space(index)
-    return sp["name"] if _spanish() else sp.get("name_en") or sp["name"]
+    return printed(board.space(index))
 
 
 def card_text(card_id: object) -> str:
@@ -35,7 +31,7 @@ def card_text(card_id: object) -> str:
         card = board.card(card_id)
     except (KeyError, TypeError):
         return str(card_id)
-    return card["text"] if _spanish() else card.get("text_en") or card["text"]
+    return printed(card, "text")
 
 
 def deck_name(deck: object) -> str:
@@ -45,7 +41,7 @@ def deck_name(deck: object) -> str:
 def seat_colour(seat: object) -> str:
     """The colour of a seat's pawn (labels have the view but not the names)."""
     colours = [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("Purple"), _("Orange")]
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(colours):
+    if is_index(seat, len(colours)):
         return colours[seat]
     return "?"
 
@@ -53,7 +49,7 @@ def seat_colour(seat: object) -> str:
 def _who(seat: object, names: list[str]) -> str:
     if seat is None:
         return _("the Bank")
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+    if is_index(seat, len(names)):
         return names[seat]
     return seat_colour(seat)
 
@@ -290,20 +286,8 @@ def describe_event(event: dict, names: list[str]) -> str | None:
     return None
 
 
-def _view_get(view: dict | None, key: str, default=None):
-    return view.get(key, default) if isinstance(view, dict) else default
-
-
-def _claim(view: dict | None, claim_id: object) -> dict | None:
-    return next((c for c in _view_get(view, "my_claims", []) or [] if c.get("id") == claim_id), None)
-
-
-def _proposal(view: dict | None, pid: object) -> dict | None:
-    return next((x for x in _view_get(view, "proposals", []) or [] if x.get("id") == pid), None)
-
-
 def _level(view: dict | None, index: object) -> int:
-    return (_view_get(view, "buildings", {}) or {}).get(str(index), 0) or 0
+    return (view_get(view, "buildings", {}) or {}).get(str(index), 0) or 0
 
 
 def _build_cost(view: dict | None, index: int, kind: str) -> int:
@@ -314,7 +298,7 @@ def _build_cost(view: dict | None, index: int, kind: str) -> int:
 
 def _named(seat: object, names: list[str] | None) -> str:
     """A player by name (the seat's colour only when no names are known)."""
-    if names and isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+    if names and is_index(seat, len(names)):
         return names[seat]
     return seat_colour(seat)
 
@@ -326,11 +310,11 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
     t = action.get("type")
     index = action.get("space")
     p: dict = {"space": space_name(index)} if index is not None else {}
-    turn = _view_get(view, "turn") or {}
-    me = _view_get(view, "viewer")
+    turn = view_get(view, "turn") or {}
+    me = view_get(view, "viewer")
 
     if t == "roll":
-        players = _view_get(view, "players") or []
+        players = view_get(view, "players") or []
         if isinstance(me, int) and 0 <= me < len(players) and players[me].get("in_jail"):
             return _("Roll for doubles to get out")
         return _("Roll the dice")
@@ -374,22 +358,22 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
         p["amount"] = money(value - value // 10)
         return _("Mortgage %(space)s (+%(amount)s)") % p
     if t == "lift_mortgage" and board.is_deed(index):
-        entry = (_view_get(view, "mortgaged", {}) or {}).get(str(index)) or {}
+        entry = (view_get(view, "mortgaged", {}) or {}).get(str(index)) or {}
         p["cost"] = money(board.mortgage_value(index) + (entry.get("lift_extra") or 0))
         return _("Lift the mortgage on %(space)s (%(cost)s)") % p
     if t == "claim_rent":
-        c = _claim(view, action.get("claim"))
+        c = in_view(view, "my_claims", action.get("claim"))
         if c:
             return _("Collect the rent for %(space)s: %(amount)s") % {
                 "space": space_name(c.get("space")), "amount": money(c.get("amount"))}
         return _("Collect the rent")
     if t == "claim_prize":
-        c = _claim(view, action.get("claim"))
+        c = in_view(view, "my_claims", action.get("claim"))
         if c:
             return _("Collect the prize: %(amount)s") % {"amount": money(c.get("amount"))}
         return _("Collect the prize")
     if t == "waive_claim":
-        c = _claim(view, action.get("claim"))
+        c = in_view(view, "my_claims", action.get("claim"))
         if c:
             return _("Let it go: %(amount)s") % {"amount": money(c.get("amount"))}
         return _("Let it go")
@@ -402,7 +386,7 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
             return _("Offer %(give)s to %(to)s for %(ask)s") % p
         return _("Propose to %(to)s: %(give)s for %(ask)s") % p
     if t in ("accept_proposal", "reject_proposal", "cancel_proposal"):
-        prop = _proposal(view, action.get("id"))
+        prop = in_view(view, "proposals", action.get("id"))
         if prop is None:
             return {"accept_proposal": _("Accept the proposal"), "reject_proposal": _("Reject the proposal"),
                     "cancel_proposal": _("Withdraw the proposal")}[t]
@@ -420,7 +404,7 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
     if t == "pass":
         return _("Leave the auction")
     if t == "hand_over" and board.is_deed(index):
-        debts = _view_get(view, "debts") or []
+        debts = view_get(view, "debts") or []
         if debts and debts[0].get("creditor") is None:
             return _("Hand %(space)s over to the Bank (auctioned)") % p
         return _("Hand %(space)s over to the creditor") % p
@@ -450,7 +434,7 @@ def action_target(action: dict, view: dict | None = None) -> str | None:
     if t in _SPACE_ACTIONS and board.is_deed(action.get("space")):
         return f"space:{action['space']}"
     if t in ("buy", "decline"):
-        offer = ((_view_get(view, "turn") or {}).get("offer"))
+        offer = ((view_get(view, "turn") or {}).get("offer"))
         return f"space:{offer}" if board.is_deed(offer) else None
     return None
 

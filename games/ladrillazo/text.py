@@ -7,8 +7,11 @@ the table's JavaScript (``action_target``). Card names come from the card data i
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.core.checks import is_index
+from games.text_common import in_view, printed, view_get
 
 from .engine import cards
 
@@ -18,17 +21,13 @@ __all__ = ["describe_event", "label_action", "display_params", "action_target", 
 CARD_ACTIONS = ("lower", "back", "withdraw", "act", "hide", "unhide", "evade")
 
 
-def _spanish() -> bool:
-    return (get_language() or "es").lower().startswith("es")
-
-
 def card_name(key: object) -> str:
     """A printed card's name in the active language (``?`` for an unknown key)."""
     try:
         d = cards.definition(key)  # type: ignore[arg-type]
     except (KeyError, TypeError):
         return "?"
-    return d["name"] if _spanish() else d.get("name_en") or d["name"]
+    return printed(d)
 
 
 def type_name(kind: object) -> str:
@@ -48,7 +47,7 @@ def envelopes(n: object) -> str:
 
 
 def _who(seat: object, names: list[str]) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+    if is_index(seat, len(names)):
         return names[seat]
     return _("someone")
 
@@ -184,13 +183,9 @@ def describe_event(event: dict, names: list[str]) -> str | None:
     return None
 
 
-def _view_get(view: object, key: str, default=None):
-    return view.get(key, default) if isinstance(view, dict) else default
-
-
 def _key_in_view(view: object, cid: object) -> str | None:
     """The printed card of instance ``cid``, from what the viewer can see."""
-    for p in _view_get(view, "players", []) or []:
+    for p in view_get(view, "players", []) or []:
         if p.get("paradise_id") == cid:
             return p.get("paradise_key")
         for c in (p.get("plot") or []) + (p.get("hand") or []):
@@ -201,10 +196,6 @@ def _key_in_view(view: object, cid: object) -> str | None:
 
 def _card(view: object, cid: object) -> str:
     return card_name(_key_in_view(view, cid))
-
-
-def _proposal(view: object, pid: object) -> dict | None:
-    return next((x for x in _view_get(view, "proposals", []) or [] if x.get("id") == pid), None)
 
 
 def label_action(action: dict, view: dict | None = None, names: list[str] | None = None) -> str | None:
@@ -282,7 +273,7 @@ def label_action(action: dict, view: dict | None = None, names: list[str] | None
             return _("Offer %(give)s to %(to)s for %(ask)s") % q
         return _("Offer %(give)s for %(ask)s") % q
     if t in ("accept", "reject", "cancel"):
-        prop = _proposal(view, action.get("id"))
+        prop = in_view(view, "proposals", action.get("id"))
         if prop is None:
             return {"accept": _("Accept the proposal"), "reject": _("Reject the proposal"),
                     "cancel": _("Withdraw the proposal")}[t]

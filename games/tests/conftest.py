@@ -1,23 +1,96 @@
-import pytest
+"""Fixtures and helpers for the games' tests (other test packages import them from here too)."""
 
-from accounts.models import User
+import asyncio
+import json
+from types import SimpleNamespace
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import Client
+from django.utils import translation
+
+from accounts.models import ApiToken, User
 from games import tables
 from games.models import Game
 
 
+def make_users(*names: str) -> list:
+    """Users called ``names``, each with the password ``pw-<name>-123``."""
+    return [User.objects.create_user(n, password=f"pw-{n}-123") for n in names]
+
+
+def open_table(ruleset: str, users: list, seats: int | None = None, *, time_control: str = "correspondence",
+               start: bool = False) -> Game:
+    """A table of ``ruleset`` created by ``users[0]`` for ``seats`` (all of ``users`` when not given), the
+    others seated in order; started by its creator when ``start`` (the started game is read again)."""
+    game = tables.do_create_table(users[0], ruleset, seats or len(users), time_control=time_control)
+    for user in users[1:]:
+        tables.do_join(game.pk, user)
+    if not start:
+        return game
+    tables.do_start(game.pk, users[0])
+    return Game.objects.get(pk=game.pk)
+
+
+def client_for(user=None, lang: str = "en") -> Client:
+    """A test client reading the site in ``lang``, signed in as ``user`` (anonymous when None)."""
+    c = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    if user is not None:
+        c.force_login(user)
+    return c
+
+
+def api_payloads(game: Game, users: list):
+    """(seat, the JSON API's whole game) for each seat's player through their API token, then (None, what an
+    anonymous client gets)."""
+    url = f"/api/v1/games/{game.pk}?since=0"
+    for seat, user in enumerate(users):
+        yield seat, Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(user, 't')[1]}").get(url).json()
+    yield None, Client().get(url).json()
+
+
+def render_board(rs, text, template: str, state: dict, you: int | None, lang: str, names: list[str],
+                 **legal_extra) -> str:
+    """A ruleset's board ``template`` for ``state`` as the table page fills it (game 1 at version 7, players
+    named from ``names``), seen by seat ``you`` (None: a spectator, with no moves) in ``lang``; each legal move
+    labelled by ``text.label_action`` and carrying ``legal_extra``."""
+    with translation.override(lang):
+        view = rs.view(state, you)
+        acts = rs.legal_actions(state, you) if you is not None else []
+        ctx = {
+            "game": SimpleNamespace(pk=1, version=7, status="active"),
+            "seats": [SimpleNamespace(index=i, display_name=n) for i, n in enumerate(names[: state["num_players"]])],
+            "names": names[: state["num_players"]],
+            "payload": {"view": view, "legal_actions": acts},
+            "view": view,
+            "you": you,
+            "legal": [{"label": text.label_action(a, view), "json": json.dumps(a), "type": a["type"], **legal_extra}
+                      for a in acts],
+            "to_move": rs.to_move(state),
+            "log": [],
+        }
+        return render_to_string(template, ctx)
+
+
+async def first_socket_message(server: str, game: Game, token: str | None, fmt: str = "json") -> dict:
+    """The first message the game's websocket (``fmt``: json or html) sends a new connection, signed in by
+    ``token`` (anonymous when None)."""
+    import websockets
+
+    url = server.replace("http", "ws") + f"/ws/games/{game.pk}/?format={fmt}" + (f"&token={token}" if token else "")
+    async with websockets.connect(url, origin=server, open_timeout=10) as ws:
+        return json.loads(await asyncio.wait_for(ws.recv(), 10))
+
+
 @pytest.fixture
 def players(db):
-    return [User.objects.create_user(name, password="pw-" + name + "-123") for name in ("ana", "beto", "caro")]
+    return make_users("ana", "beto", "caro")
 
 
 @pytest.fixture
 def started_game(players):
     """A 3-player Estanciero between people, started."""
-    game = tables.do_create_table(players[0], "estanciero", 3, time_control="correspondence")
-    tables.do_join(game.pk, players[1])
-    tables.do_join(game.pk, players[2])
-    tables.do_start(game.pk, players[0])
-    return Game.objects.get(pk=game.pk)
+    return open_table("estanciero", players, start=True)
 
 
 def seat_user(game, players, seat):

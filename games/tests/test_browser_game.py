@@ -1,11 +1,10 @@
 """A game created, played and finished in the browser, against a bot moved by Celery."""
 
-import time
 
 import pytest
 
 from accounts.models import User
-from conftest import click_a_move, create_table_in_browser, screenshot, wait_for_version_above
+from conftest import create_table_in_browser, play_until_finished, screenshot
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,22 +27,7 @@ def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=100)
     assert game.status == Game.Status.ACTIVE
-    shot_taken = False
-
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            break
-        version = game.version
-        if click_a_move(page, PREFERRED):
-            # The htmx response (and the socket push) re-render the table at the new version.
-            wait_for_version_above(page, version)
-            if not shot_taken and game.version > 6:
-                screenshot(page, "estanciero-table-desktop")
-                shot_taken = True
-        else:
-            time.sleep(0.3)  # the bot is thinking; the socket will push its move
+    play_until_finished(page, game, PREFERRED, 240, "estanciero-table-desktop", shot_after=6)
     page.wait_for_selector(".outcome", timeout=20000)
     screenshot(page, "estanciero-finished")
     game.refresh_from_db()

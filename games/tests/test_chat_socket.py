@@ -3,16 +3,17 @@ read them (players never get a spectators' line while the game runs), refusals a
 mutes follow the person to every socket, and the game's end opens the spectators' channel to the players."""
 
 import asyncio
+import contextlib
 import json
 
 import pytest
 import websockets
 
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken
 from conftest import run_async
-from games import tables
 from games.core.validation import InvalidInput, check_socket_message
 from games.models import ChatMessage, Game
+from games.tests.conftest import make_users, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -21,11 +22,8 @@ SECRET = "the spectators whisper: beto bluffs"
 
 @pytest.fixture
 def table():
-    ana, beto, sofi = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ana", "beto", "sofi"))
-    game = tables.do_create_table(ana, "estanciero", 2, time_control="correspondence")
-    tables.do_join(game.pk, beto)
-    tables.do_start(game.pk, ana)
-    return Game.objects.get(pk=game.pk), {u.username: u for u in (ana, beto, sofi)}
+    ana, beto, sofi = make_users("ana", "beto", "sofi")
+    return open_table("estanciero", [ana, beto], start=True), {u.username: u for u in (ana, beto, sofi)}
 
 
 def urls(base: str, game: Game, users: dict) -> dict:
@@ -54,17 +52,23 @@ async def ready(ws) -> None:
     await recv_until(ws, lambda m: m.get("type") == "spectators")
 
 
+@contextlib.asynccontextmanager
+async def connected(origin: str, url: dict, *names: str):
+    """A socket for each of ``names`` (keys of ``url``, see ``urls``), each past its connect messages; all
+    closed on the way out."""
+    async with contextlib.AsyncExitStack() as stack:
+        sockets = [await stack.enter_async_context(websockets.connect(url[name], origin=origin)) for name in names]
+        for ws in sockets:
+            await ready(ws)
+        yield sockets
+
+
 def test_players_chat_and_never_get_the_spectators_channel(daphne_server, table):
     game, users = table
     url = urls(daphne_server, game, users)
 
     async def scenario():
-        async with websockets.connect(url["ana"], origin=daphne_server) as ana, \
-                websockets.connect(url["beto"], origin=daphne_server) as beto, \
-                websockets.connect(url["sofi"], origin=daphne_server) as sofi, \
-                websockets.connect(url["anon"], origin=daphne_server) as anon:
-            for ws in (ana, beto, sofi, anon):
-                await ready(ws)
+        async with connected(daphne_server, url, "ana", "beto", "sofi", "anon") as (ana, beto, sofi, anon):
             await sofi.send(json.dumps({"type": "chat", "channel": "spectators", "text": SECRET, "ref": "s1"}))
             ok, _ = await recv_until(sofi, lambda m: m.get("type") == "chat_ok")
             own, _ = await recv_until(sofi, chat_line(SECRET))
@@ -139,12 +143,7 @@ def test_a_mute_follows_the_person_to_every_socket(daphne_server, table):
     url = urls(daphne_server, game, users)
 
     async def scenario():
-        async with websockets.connect(url["ana"], origin=daphne_server) as ana, \
-                websockets.connect(url["beto"], origin=daphne_server) as beto, \
-                websockets.connect(url["sofi"], origin=daphne_server) as sofi, \
-                websockets.connect(url["sofi"], origin=daphne_server) as sofi_tab:
-            for ws in (ana, beto, sofi, sofi_tab):
-                await ready(ws)
+        async with connected(daphne_server, url, "ana", "beto", "sofi", "sofi") as (ana, beto, sofi, sofi_tab):
             await sofi.send(json.dumps({"type": "mute", "user": "ana"}))
             mutes = [(await recv_until(ws, lambda m: m.get("type") == "mutes"))[0] for ws in (sofi, sofi_tab)]
             await ana.send(json.dumps({"type": "chat", "channel": "players", "text": "ana rambles"}))
@@ -171,10 +170,7 @@ def test_after_the_game_players_get_the_spectators_lines(daphne_server, table):
     url = urls(daphne_server, game, users)
 
     async def scenario():
-        async with websockets.connect(url["ana"], origin=daphne_server) as ana, \
-                websockets.connect(url["sofi"], origin=daphne_server) as sofi:
-            for ws in (ana, sofi):
-                await ready(ws)
+        async with connected(daphne_server, url, "ana", "sofi") as (ana, sofi):
             await sofi.send(json.dumps({"type": "chat", "channel": "spectators", "text": "well played"}))
             return (await recv_until(ana, chat_line("well played")))[0]
 

@@ -1,21 +1,19 @@
 """Secrets (hands, the unrevealed seed, deck order) reach only their owner:
 in HTML, JSON and websocket messages, for other seats and spectators."""
 
-import asyncio
 import json
 import random
 
 import pytest
-import websockets
 from django.test import Client
 
-from accounts.models import ApiToken, User
+from accounts.models import ApiToken
 from conftest import run_async
-from games import tables
 from games.actions import do_move
 from games.core.events import visible_to
 from games.core.rulesets import get
 from games.models import Game
+from games.tests.conftest import api_payloads, first_socket_message, make_users, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,11 +30,8 @@ def walk_keys(obj):
 
 @pytest.fixture
 def argentilandia_midgame(db):
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("sol", "luna", "rio")]
-    game = tables.do_create_table(users[0], "argentilandia", 3, time_control="correspondence")
-    for u in users[1:]:
-        tables.do_join(game.pk, u)
-    tables.do_start(game.pk, users[0])
+    users = make_users("sol", "luna", "rio")
+    game = open_table("argentilandia", users, start=True)
     rs = get("argentilandia")
     rng = random.Random(3)
     for _ in range(120):
@@ -60,10 +55,8 @@ def assert_only_own_hand(payload: dict, game: Game, seat: int | None):
 
 def test_json_api_shows_each_seat_only_its_own_hand(argentilandia_midgame):
     game, users = argentilandia_midgame
-    for seat, user in enumerate(users):
-        client = Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(user, 't')[1]}")
-        assert_only_own_hand(client.get(f"/api/v1/games/{game.pk}?since=0").json(), game, seat)
-    assert_only_own_hand(Client().get(f"/api/v1/games/{game.pk}?since=0").json(), game, None)
+    for seat, payload in api_payloads(game, users):
+        assert_only_own_hand(payload, game, seat)
 
 
 def test_html_page_never_contains_the_seed_or_other_hands(argentilandia_midgame):
@@ -91,18 +84,12 @@ def test_log_export_hides_other_seats_private_events_and_actions(argentilandia_m
 
 def test_websocket_messages_carry_only_the_viewers_view(daphne_server, argentilandia_midgame):
     game, users = argentilandia_midgame
-    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
-
-    async def first_message(token: str | None):
-        full = url + (f"&token={token}" if token else "")
-        async with websockets.connect(full, origin=daphne_server, open_timeout=10) as ws:
-            return json.loads(await asyncio.wait_for(ws.recv(), 10))
 
     for seat, user in enumerate(users):
-        message = run_async(first_message(ApiToken.issue(user, "ws")[1]))
+        message = run_async(first_socket_message(daphne_server, game, ApiToken.issue(user, "ws")[1]))
         assert message["type"] == "sync" and message["you"] == seat
         assert_only_own_hand(message, game, seat)
-    spectator = run_async(first_message(None))
+    spectator = run_async(first_socket_message(daphne_server, game, None))
     assert spectator["you"] is None
     assert_only_own_hand(spectator, game, None)
 

@@ -5,20 +5,18 @@ that viewer, never another seat's hand, and never the seed before the game ends.
 The engines' own view tests prove that ``rs.view`` hides what the rulebooks hide; these prove that every
 channel sends that view and nothing more."""
 
-import asyncio
 import json
 import random
 
 import pytest
-import websockets
 from django.test import Client
 
 from accounts.models import ApiToken, User
 from conftest import run_async
-from games import tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
+from games.tests.conftest import api_payloads, first_socket_message, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -27,10 +25,7 @@ RULESETS = ["argentilandia", "estanciero", "ladrillazo"]
 
 def play_midgame(ruleset: str, moves: int = 80):
     users = [User.objects.create_user(f"{ruleset[:4]}{i}", password=f"pw-{ruleset}-{i}-123") for i in range(3)]
-    game = tables.do_create_table(users[0], ruleset, 3, time_control="correspondence")
-    for u in users[1:]:
-        tables.do_join(game.pk, u)
-    tables.do_start(game.pk, users[0])
+    game = open_table(ruleset, users, start=True)
     rs = get(ruleset)
     rng = random.Random(11)
     for _ in range(moves):
@@ -75,10 +70,8 @@ def midgame(request, db):
 
 def test_api_sends_each_viewer_only_its_view(midgame):
     game, users = midgame
-    for seat, user in enumerate(users):
-        client = Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(user, 't')[1]}")
-        assert_view_only(client.get(f"/api/v1/games/{game.pk}?since=0").json(), game, seat)
-    assert_view_only(Client().get(f"/api/v1/games/{game.pk}?since=0").json(), game, None)
+    for seat, payload in api_payloads(game, users):
+        assert_view_only(payload, game, seat)
 
 
 def test_pages_and_their_reloads_hold_no_other_hand(midgame):
@@ -101,19 +94,12 @@ def test_pages_and_their_reloads_hold_no_other_hand(midgame):
 
 def test_sockets_in_both_formats_and_after_reconnecting(daphne_server, midgame):
     game, users = midgame
-    base = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/"
-
-    async def first(fmt: str, token: str | None) -> dict:
-        url = f"{base}?format={fmt}" + (f"&token={token}" if token else "")
-        async with websockets.connect(url, origin=daphne_server, open_timeout=10) as ws:
-            return json.loads(await asyncio.wait_for(ws.recv(), 10))
-
     for seat, user in [*enumerate(users), (None, None)]:
         token = ApiToken.issue(user, "ws")[1] if user else None
         for _connection in range(2):  # a reconnect gets the same, no more
-            message = run_async(first("json", token))
+            message = run_async(first_socket_message(daphne_server, game, token, "json"))
             assert message["you"] == seat
             assert_view_only(message, game, seat)
-            table = run_async(first("html", token))
+            table = run_async(first_socket_message(daphne_server, game, token, "html"))
             assert table["type"] == "table"
             assert_page_clean(table["html"], game, seat)

@@ -21,7 +21,18 @@ from pathlib import Path
 import pytest
 
 from accounts.models import ApiToken, User
-from conftest import Proc, click_a_move, free_port, screenshot, server_env, wait_http, wait_until
+from conftest import (
+    Proc,
+    click_a_move,
+    free_port,
+    screenshot,
+    server_env,
+    start_celery_beat,
+    start_celery_worker,
+    stop_procs,
+    wait_http,
+    wait_until,
+)
 from games import tables
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
@@ -49,8 +60,7 @@ class Servers:
         self.base = f"http://127.0.0.1:{port}"
         self.daphne = Proc("restart-daphne", [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                                               "config.asgi:application"], env)
-        self.worker = Proc("restart-worker", [sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
-                                              "-l", "info", "-n", f"restart-{queue}@%h"], env)
+        self.worker = start_celery_worker("restart-worker", env, node=f"restart-{queue}")
         self.beat = None
         self.wait_ready()
 
@@ -75,13 +85,10 @@ class Servers:
         self.wait_ready()
 
     def start_beat(self) -> None:
-        self.beat = Proc("restart-beat", [sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "info",
-                                          "-s", str(self.tmp / "beat-schedule")], self.env)
+        self.beat = start_celery_beat("restart-beat", self.env, self.tmp / "beat-schedule")
 
     def stop(self) -> None:
-        for proc in (self.beat, self.worker, self.daphne):
-            if proc is not None:
-                proc.stop()
+        stop_procs(self.beat, self.worker, self.daphne)
 
 
 @pytest.fixture

@@ -18,6 +18,7 @@ from games import spectators, tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
+from games.tests.conftest import make_users, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -105,11 +106,8 @@ def test_ghosts_of_a_dead_server_expire():
 
 @pytest.fixture
 def argentilandia_midgame(db):
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("sol", "luna", "rio")]
-    game = tables.do_create_table(users[0], "argentilandia", 3, time_control="correspondence")
-    for u in users[1:]:
-        tables.do_join(game.pk, u)
-    tables.do_start(game.pk, users[0])
+    users = make_users("sol", "luna", "rio")
+    game = open_table("argentilandia", users, start=True)
     rs = get("argentilandia")
     rng = random.Random(5)
     game.refresh_from_db()

@@ -1,25 +1,16 @@
 """Cancelling an unstarted table: the creator's button; back to the lobby with the seats released."""
 
 import pytest
-from django.test import Client
 
-from accounts.models import User
-from games import tables
 from games.models import Game, Seat
+from games.tests.conftest import client_for, make_users, open_table
 
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user) -> Client:
-    c = Client(HTTP_ACCEPT_LANGUAGE="en")
-    c.force_login(user)
-    return c
-
-
 def test_only_the_creator_cancels_and_everyone_is_released():
-    alicia, bruno = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alicia", "bruno"))
-    game = tables.do_create_table(alicia, "ladrillazo", 3, time_control="live")
-    tables.do_join(game.pk, bruno)
+    alicia, bruno = make_users("alicia", "bruno")
+    game = open_table("ladrillazo", [alicia, bruno], 3, time_control="live")
     page = client_for(alicia).get(game.get_absolute_url()).content.decode()
     assert f'action="/games/{game.pk}/cancel/"' in page and "Cancel the table" in page
 

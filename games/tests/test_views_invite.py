@@ -2,11 +2,11 @@
 wrong link is not found and changes nothing."""
 
 import pytest
-from django.test import Client
 
 from accounts.models import User
 from games import tables
 from games.models import AuditEntry, Game, Seat
+from games.tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -19,13 +19,6 @@ def alicia():
 @pytest.fixture
 def bruno():
     return User.objects.create_user("bruno", password="pw-bruno-1")
-
-
-def client_for(user=None) -> Client:
-    c = Client(HTTP_ACCEPT_LANGUAGE="en")
-    if user is not None:
-        c.force_login(user)
-    return c
 
 
 def test_the_link_seats_whoever_opens_it_and_again_just_shows_the_table(alicia, bruno):

@@ -1,25 +1,16 @@
 """Removing a player from an unstarted table: the creator's button on the table page."""
 
 import pytest
-from django.test import Client
 
-from accounts.models import User
-from games import tables
 from games.models import AuditEntry, Seat
+from games.tests.conftest import client_for, make_users, open_table
 
 pytestmark = pytest.mark.django_db
 
 
-def client_for(user) -> Client:
-    c = Client(HTTP_ACCEPT_LANGUAGE="en")
-    c.force_login(user)
-    return c
-
-
 def test_the_creator_removes_a_player_and_a_refusal_is_shown_on_the_table():
-    alicia, bruno = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("alicia", "bruno"))
-    game = tables.do_create_table(alicia, "estanciero", 3, time_control="live")
-    tables.do_join(game.pk, bruno)
+    alicia, bruno = make_users("alicia", "bruno")
+    game = open_table("estanciero", [alicia, bruno], 3, time_control="live")
     page = client_for(alicia).get(game.get_absolute_url()).content.decode()
     assert f'action="/games/{game.pk}/kick/"' in page and 'name="seat" value="1"' in page
     assert "btn-kick" not in client_for(bruno).get(game.get_absolute_url()).content.decode()

@@ -6,14 +6,9 @@ from django.test import Client
 from accounts.models import User
 from games import tables
 from games.models import Game
+from games.tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    c = Client(HTTP_ACCEPT_LANGUAGE="en")
-    c.force_login(user)
-    return c
 
 
 def test_one_click_seats_the_person_or_opens_a_table_that_shows_the_wait(django_capture_on_commit_callbacks):

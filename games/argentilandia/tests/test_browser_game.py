@@ -2,12 +2,11 @@
 preliminary round to the end (a victory, or the table's 12-turn limit), with the map drawn and
 updated live; the person refuses the bots' trade offers, which wait for the answer."""
 
-import time
 
 import pytest
 
 from accounts.models import User
-from conftest import click_a_move, create_table_in_browser, screenshot, wait_for_version_above
+from conftest import create_table_in_browser, play_until_finished, screenshot
 from games.models import Game, Move
 from games.tests.test_browser_game import login
 
@@ -25,20 +24,7 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=50)
     assert page.locator("#table [data-target^='province:']").count() == 24
-    shots = 0
-    deadline = time.monotonic() + 150
-    while time.monotonic() < deadline:
-        game.refresh_from_db()
-        if game.status == Game.Status.FINISHED:
-            break
-        version = game.version
-        if click_a_move(page, PREFERRED):
-            wait_for_version_above(page, version)
-            if shots == 0 and game.version > 40:
-                screenshot(page, "argentilandia-table-desktop", full_page=False)
-                shots = 1
-        else:
-            time.sleep(0.3)
+    play_until_finished(page, game, PREFERRED, 150, "argentilandia-table-desktop", shot_after=40, full_page=False)
     game.refresh_from_db()
     if game.status != Game.Status.FINISHED:  # say where it stuck before failing
         from games.core.rulesets import get

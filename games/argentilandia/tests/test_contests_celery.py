@@ -5,23 +5,19 @@ rolled for by the server, exactly once, through the same move path."""
 
 import pytest
 
-from accounts.models import User
 from conftest import wait_until
-from games import tables
 from games.actions import do_move
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.models import Game, Move, Seat
+from games.tests.conftest import make_users, open_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def contest_table(db):
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ramon", "sara", "tito")]
-    game = tables.do_create_table(users[0], "argentilandia", 3, time_control="live")
-    for u in users[1:]:
-        tables.do_join(game.pk, u)
-    tables.do_start(game.pk, users[0])
+    users = make_users("ramon", "sara", "tito")
+    game = open_table("argentilandia", users, time_control="live", start=True)
     # A constructed position (Buying another player's MP example): seat 0 holds two of San Luis's
     # MPs, seat 1 the third; San Luis is not in play. The clocks are one second.
     state = main_state(n=3, seed=game.seed, mps={"san_luis": [0, 0, 1]}, total=6)

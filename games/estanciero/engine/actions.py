@@ -7,23 +7,16 @@ bids at +100/+500/+1000, proposals to buy/sell single deeds at the price.
 
 from __future__ import annotations
 
+from games.core.checks import passes
+
 from . import auction, board
 from .building import check_build, check_sell
-from .common import IllegalAction
 from .debt import active_debt, may_go_bankrupt
 from .mortgage import check_lift
 from .schema import BUILD_PHASES, CLAIM_RENT, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
 from .state import deeds_of, is_mortgaged, owner, player
 from .trade import MAX_PER_TURN, awaits_answer, check_accept
 from .turn import can_rest
-
-
-def _ok(check, *args) -> bool:
-    try:
-        check(*args)
-    except IllegalAction:
-        return False
-    return True
 
 
 def claim_actions(state: dict, seat: int) -> list[dict]:
@@ -50,7 +43,7 @@ def liquidation_actions(state: dict, seat: int) -> list[dict]:
     acts = []
     built = built_provinces(state)
     for index in deeds_of(state, seat):
-        if board.is_zone(index) and state["buildings"][str(index)] and _ok(check_sell, state, seat, index):
+        if board.is_zone(index) and state["buildings"][str(index)] and passes(check_sell, state, seat, index):
             acts.append({"type": "sell_building", "space": index})
         if tradeable(index, built) and not is_mortgaged(state, index):
             acts.append({"type": "mortgage", "space": index})
@@ -59,7 +52,7 @@ def liquidation_actions(state: dict, seat: int) -> list[dict]:
 
 def lift_actions(state: dict, seat: int) -> list[dict]:
     return [{"type": "lift_mortgage", "space": int(k)} for k in state["mortgaged"]
-            if state["owners"][k] == seat and _ok(check_lift, state, seat, int(k))]
+            if state["owners"][k] == seat and passes(check_lift, state, seat, int(k))]
 
 
 def trade_actions(state: dict, seat: int) -> list[dict]:
@@ -68,7 +61,7 @@ def trade_actions(state: dict, seat: int) -> list[dict]:
     acts = []
     for prop in state["proposals"]:
         if prop["to"] == seat:
-            if _ok(check_accept, state, seat, prop):
+            if passes(check_accept, state, seat, prop):
                 acts.append({"type": "accept_proposal", "id": prop["id"]})
             acts.append({"type": "reject_proposal", "id": prop["id"]})
         elif prop["from"] == seat:
@@ -139,7 +132,7 @@ def build_actions(state: dict, seat: int) -> list[dict]:
     for index in deeds_of(state, seat):
         if board.is_zone(index) and all(owner(state, m) == seat for m in board.province_members(index)):
             for kind in ("chacra", "estancia"):
-                if _ok(check_build, state, seat, index, kind):
+                if passes(check_build, state, seat, index, kind):
                     acts.append({"type": "build", "space": index, "kind": kind})
     return acts
 

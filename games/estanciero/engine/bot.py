@@ -27,6 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.core.checks import passes
+
 from . import actions, auction, board
 from .common import _, refuse
 from .debt import active_debt
@@ -189,7 +191,7 @@ def _good_deal(state: dict, seat: int, prop: dict) -> bool:
 def _can_accept(state: dict, seat: int, prop: dict) -> bool:
     from .trade import check_accept
 
-    return actions._ok(check_accept, state, seat, prop)
+    return passes(check_accept, state, seat, prop)
 
 
 def optional_action(state: dict, seat: int) -> dict | None:
@@ -314,7 +316,7 @@ def _proposal(state: dict, seat: int, style: Style) -> dict | None:
             or trade_busy(state, seat):
         return None
     offer = _swap(state, seat, style) or _purchase(state, seat, style)
-    if offer is not None and not actions._ok(_check_propose, state, seat, offer):
+    if offer is not None and not passes(_check_propose, state, seat, offer):
         return None
     return offer
 
@@ -354,7 +356,7 @@ def _auction(state: dict, seat: int, need: int) -> dict | None:
     covering = sorted((d for d in strays if board.price(d) >= need), key=lambda d: (board.price(d), d))
     index = covering[0] if covering else max(strays, key=lambda d: (board.price(d), d))
     act = {"type": "auction", "space": index}
-    return act if actions._ok(_check_auction, state, seat, index) else None
+    return act if passes(_check_auction, state, seat, index) else None
 
 
 def _check_auction(state: dict, seat: int, index: int) -> None:

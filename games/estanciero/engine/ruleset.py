@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.checks import handler_for, is_index
+
 from . import actions, auction, board, bot, debt, mortgage, rent, trade, turn
 from .building import sell_building
 from .common import _, refuse
@@ -142,15 +144,11 @@ class EstancieroRuleset:
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         if state["over"]:
             refuse(_("The game is over."), "objective")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+        if not is_index(seat, state["num_players"]):
             refuse(_("There is no such seat."), "setup")
         if player(state, seat)["bankrupt"]:
             refuse(_("You have left the game."), "shortage-of-money")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            refuse(_("An action must be an object with a type."), "the-game")
-        handler = HANDLERS.get(action["type"])
-        if handler is None:
-            refuse(_("Unknown action %(type)s."), "the-game", type=action["type"])
+        handler = handler_for(HANDLERS, action, "the-game")
         new = copy_state(state)
         events: list[dict] = []
         handler(new, events, seat, action)

@@ -2,39 +2,23 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from types import SimpleNamespace
 
 import pytest
-from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.estanciero import text
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine import board
 from games.estanciero.engine.sim import random_step
+from games.tests.conftest import render_board
 
 NAMES = ["Ana", "Beto", "Caro"]
 
 
 def render(state: dict, you: int | None = 0, lang: str = "es") -> str:
-    with translation.override(lang):
-        view = R.view(state, you)
-        acts = R.legal_actions(state, you) if you is not None else []
-        ctx = {
-            "game": SimpleNamespace(pk=1, version=7, status="active"),
-            "seats": [SimpleNamespace(index=i, display_name=n) for i, n in enumerate(NAMES[: state["num_players"]])],
-            "names": NAMES[: state["num_players"]],
-            "payload": {"view": view, "legal_actions": acts},
-            "view": view,
-            "you": you,
-            "legal": [{"label": text.label_action(a, view), "json": json.dumps(a), "type": a["type"]} for a in acts],
-            "to_move": R.to_move(state),
-            "log": [],
-        }
-        return render_to_string("estanciero/board.html", ctx)
+    return render_board(R, text, "estanciero/board.html", state, you, lang, NAMES)
 
 
 def cell(html: str, index: int) -> str:

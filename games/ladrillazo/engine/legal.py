@@ -7,8 +7,9 @@ possible, unhiding everything from a card, proposals to buy a free land or citiz
 
 from __future__ import annotations
 
+from games.core.checks import passes
+
 from . import acting, backing, cards, lowering, money, plot, powers, talks
-from .errors import IllegalAction
 from .schema import FREE_TYPES, PHASE_OVER, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_ACTION, WHEN_LOWER
 
 
@@ -94,19 +95,11 @@ def money_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def _ok(check, *args) -> bool:
-    try:
-        check(*args)
-    except IllegalAction:
-        return False
-    return True
-
-
 def talk_actions(state: dict, seat: int) -> list[dict]:
     acts = []
     for prop in state["proposals"]:
         if prop["to"] == seat:
-            if _ok(talks.check_accept, state, seat, prop):
+            if passes(talks.check_accept, state, seat, prop):
                 acts.append({"type": "accept", "id": prop["id"]})
             acts.append({"type": "reject", "id": prop["id"]})
         elif prop["from"] == seat:

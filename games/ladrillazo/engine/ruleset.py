@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.core.checks import handler_for, is_index
+
 from . import acting, backing, bot, legal, lowering, money, talks, turn
 from . import view as view_module
 from .annotate import annotate
@@ -51,13 +53,9 @@ class LadrillazoRuleset:
         """Apply ``action`` by ``seat`` to a copy of ``state``; the input is never changed."""
         if state["phase"] == PHASE_OVER:
             refuse(_("The game is over."), "end-of-game")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+        if not is_index(seat, state["num_players"]):
             refuse(_("There is no such player."), "starting-to-play")
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            refuse(_("An action must be an object with a type."), "turn")
-        handler = HANDLERS.get(action["type"])
-        if handler is None:
-            refuse(_("Unknown action %(type)s."), "turn", type=action["type"])
+        handler = handler_for(HANDLERS, action, "turn")
         new = clone(state)
         events: list[dict] = []
         handler(new, events, seat, action)

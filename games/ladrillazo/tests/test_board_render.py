@@ -4,20 +4,17 @@ dispenser; each player's hidden and evaded envelopes; the viewer's hand only (Th
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
-from django.template.loader import render_to_string
 from django.test import override_settings
-from django.utils import translation
 
 from games.ladrillazo import text
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine.sim import random_step
+from games.tests.conftest import render_board
 
 from .helpers import back, game, to_hand, to_plot
 
@@ -33,22 +30,7 @@ def installed():
 
 
 def render(state: dict, you: int | None = 0, lang: str = "es") -> str:
-    with translation.override(lang):
-        view = R.view(state, you)
-        acts = R.legal_actions(state, you) if you is not None else []
-        ctx = {
-            "game": SimpleNamespace(pk=1, version=7, status="active"),
-            "seats": [SimpleNamespace(index=i, display_name=n) for i, n in enumerate(NAMES[: state["num_players"]])],
-            "names": NAMES[: state["num_players"]],
-            "payload": {"view": view, "legal_actions": acts},
-            "view": view,
-            "you": you,
-            "legal": [{"label": text.label_action(a, view), "json": json.dumps(a), "type": a["type"], "primary": True}
-                      for a in acts],
-            "to_move": R.to_move(state),
-            "log": [],
-        }
-        return render_to_string("ladrillazo/board.html", ctx)
+    return render_board(R, text, "ladrillazo/board.html", state, you, lang, NAMES, primary=True)
 
 
 @pytest.fixture
