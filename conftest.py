@@ -69,7 +69,12 @@ def _quiet_worker_before_flush(request):
     teardown runs before the flush: end every live game, then wait for a round trip through the worker's
     single process, which finishes whatever task it was running first."""
     yield
-    if "celery_worker" not in request.fixturenames:
+    transactional = "transactional_db" in request.fixturenames or any(
+        marker.kwargs.get("transaction") for marker in request.node.iter_markers("django_db"))
+    # Not only the tests that asked for the worker: once it runs, it fires the deadlines of every game a test
+    # of this process started (with tests spread over processes, any test may follow one that left bots
+    # playing), and a flush that met a bot's move deadlocked in CI.
+    if "celery_worker" not in request.fixturenames and not (SESSION_WORKER and transactional):
         return
     from config.celery import ping
     from games.models import Game
@@ -198,6 +203,9 @@ def wait_worker_ready(timeout: float = 40) -> None:
     ping.delay("ready").get(timeout=timeout)
 
 
+SESSION_WORKER: list[Proc] = []  # the session's worker, once a test has started it
+
+
 @pytest.fixture(scope="session")
 def celery_worker(django_db_setup, django_db_blocker):
     """A real Celery worker process, consuming from the test Redis."""
@@ -207,7 +215,9 @@ def celery_worker(django_db_setup, django_db_blocker):
     except Exception:
         proc.stop()
         raise RuntimeError(f"celery worker did not start:\n{proc.tail()}") from None
+    SESSION_WORKER.append(proc)
     yield proc
+    SESSION_WORKER.clear()
     proc.stop()
 
 
