@@ -86,6 +86,44 @@ def _quiet_worker_before_flush(request):
     except Exception:  # a test that stopped the worker or the database leaves nothing to quiet
         pass
 
+FLUSH_TRIES = 5
+
+
+def _flush_retrying_deadlocks(original):
+    """TransactionTestCase's flush, tried again when PostgreSQL broke a deadlock by cancelling it.
+
+    The servers of a test process (its Celery worker above all) may still start a transaction on a game
+    after the test: a deadline armed for a moment later, which no ping can wait for. TRUNCATE takes its locks
+    table by table, so it can deadlock with that transaction; PostgreSQL then cancels one of the two, and
+    when it is the flush the next test met the last one's rows. The other transaction finishes in
+    milliseconds (its game is aborted by ``_quiet_worker_before_flush``): trying again succeeds."""
+    import functools
+
+    @functools.wraps(original)
+    def flush(self):
+        from django.core.management.base import CommandError
+
+        for attempt in range(FLUSH_TRIES):
+            try:
+                return original(self)
+            except CommandError as exc:
+                if attempt == FLUSH_TRIES - 1 or "deadlock" not in str(exc.__cause__ or "").lower():
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+
+    return flush
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_survives_deadlocks():
+    from django.test import TransactionTestCase
+
+    original = TransactionTestCase._fixture_teardown
+    TransactionTestCase._fixture_teardown = _flush_retrying_deadlocks(original)
+    yield
+    TransactionTestCase._fixture_teardown = original
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
