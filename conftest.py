@@ -346,6 +346,11 @@ def click_a_move(page, preferred: list[str]) -> bool:
     return False
 
 
+def page_version(page) -> int:
+    """The game version the page shows."""
+    return int(page.locator("#table [data-version]").first.text_content())
+
+
 def wait_for_version_above(page, version: int, timeout: float = 20000) -> None:
     page.wait_for_function(
         f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}", timeout=timeout)
@@ -364,7 +369,10 @@ def play_until_finished(page, game, preferred: list[str], seconds: float, shot: 
         game.refresh_from_db()
         if game.status == Game.Status.FINISHED:
             break
-        version = game.version
+        # The page's version, not the database's: a page a push behind shows a button for a move already
+        # made, whose click is refused and answered with the table as it is now (above the page's version,
+        # never above the database's, so waiting for the latter stalled while the game waited for us).
+        version = page_version(page)
         if click_a_move(page, preferred):
             # The htmx response (and the socket push) re-render the table at the new version.
             wait_for_version_above(page, version)
