@@ -86,6 +86,22 @@ def _quiet_worker_before_flush(request):
     except Exception:  # a test that stopped the worker or the database leaves nothing to quiet
         pass
 
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_redis():
+    """Empty this test process's Redis database before anything uses it, as its test database is new.
+
+    The test database restarts its sequences every run, so game ids repeat, and keys a previous run left behind
+    (the newest chat line of game 2, a lobby revision, queued tasks) would answer for this run's games: a page
+    told of a line id from last week's game 2 never asked for the lines of this one."""
+    import redis
+    from django.conf import settings
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).flushdb()
+    except redis.ConnectionError:  # the pure engine tests (and the mutation runs) need no Redis
+        pass
+
+
 FLUSH_TRIES = 5
 
 
