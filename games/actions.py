@@ -120,7 +120,7 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
     game.rev += 1
     game.save()
-    publish_after_commit(game)
+    publish_after_commit(game, seats)
     return MoveResult(version=game.version, events=events, finished=outcome is not None)
 
 
@@ -134,10 +134,16 @@ def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
     return required
 
 
-def publish_after_commit(game: Game) -> None:
-    """Once the transaction commits, tell every screen of the game and schedule its clocks."""
+def publish_after_commit(game: Game, seats: list[Seat] | None = None) -> None:
+    """Once the transaction commits, tell every screen of the game and schedule its clocks. The move path
+    passes the seats it has just written, so their deadlines cost no query on every move; without them the
+    deadlines are read back."""
     game_id, version, rev, seal = game.pk, game.version, game.rev, game.seed_commitment
-    transaction.on_commit(lambda: after_commit(game_id, version, rev, seal))
+    armed = None
+    if seats is not None:
+        armed = ([(s.index, s.deadline) for s in seats if s.deadline is not None]
+                 if game.status == Game.Status.ACTIVE else [])
+    transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed))
 
 
 SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
@@ -224,9 +230,12 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
                              framework_events=framework_events)
 
 
-def after_commit(game_id: int, version: int, rev: int, seal: str = "") -> None:
+def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None) -> None:
     from .broadcast import publish
-    from .tasks import schedule_deadlines
+    from .tasks import arm, schedule_deadlines
 
     publish(game_id, version, rev, seal)
-    schedule_deadlines(game_id)
+    if armed is None:
+        schedule_deadlines(game_id)
+    else:
+        arm(game_id, version, armed)

@@ -149,12 +149,21 @@ def arm_within_horizon(**seats) -> int:
                             **seats).values_list("game_id", "index", "deadline", "game__version")
     )
     for game_id, index, deadline, version in rows:
-        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now))
+        arm(game_id, version, [(index, deadline)], now)
     return len(rows)
 
 
+def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
+    """Queue an ETA task for each (seat, deadline) due within the horizon; the rest are the sweep's."""
+    now = now or timezone.now()
+    armed = [(index, deadline) for index, deadline in deadlines if deadline <= now + ETA_HORIZON]
+    for index, deadline in armed:
+        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now))
+    return len(armed)
+
+
 def schedule_deadlines(game_id: int) -> int:
-    """After each move (``actions.after_commit``): the game's new deadlines."""
+    """The game's deadlines, read from the database (a table starting, a worker re-arming, the bench)."""
     return arm_within_horizon(game_id=game_id)
 
 

@@ -52,10 +52,10 @@ def say(page, text):
     page.wait_for_function("() => document.querySelector('#chat .chat-form input[name=text]').value === ''")
 
 
-def wait_line(page, channel, text, timeout=15000):
+def wait_line(page, channel, text):
     page.wait_for_function(
         "([ch, text]) => Array.from(document.querySelectorAll(`#chat .chat-lines[data-channel=\"${ch}\"] .chat-text`))"
-        ".some(el => el.textContent === text)", arg=[channel, text], timeout=timeout)
+        ".some(el => el.textContent === text)", arg=[channel, text], timeout=15000)
 
 
 def texts(page, channel):
@@ -141,9 +141,7 @@ def test_players_chat_and_a_spectator_talks_among_spectators(daphne_server, brow
         chat_module._send = real_send
     assert dropped["event"]["line"]["text"] == "Este se perdió en el camino"
     ana.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
-    # At once when the socket is up; if it is reconnecting just then (a loaded machine), the page's periodic
-    # check-in (every 15 s, static/js/chat.js) finds the line: wait past one of those.
-    wait_line(ana, "players", "Este se perdió en el camino", timeout=25000)
+    wait_line(ana, "players", "Este se perdió en el camino")
 
     # The link to share.
     sofi.click(".table-social [data-copy]")
