@@ -64,7 +64,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/bench_load")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/8")
 SERVER_ENV = {
-    "DEBUG": "1",
     "API_RATE_LIMIT": "100000/60s",
     "API_ANON_RATE_LIMIT": "100000/60s",
     "SOCKET_RATE_LIMIT": "100000/10s",
@@ -74,6 +73,15 @@ SERVER_ENV = {
     "PYTHONUNBUFFERED": "1",
 }
 os.environ.update(SERVER_ENV)
+# Production settings by default (``DEBUG=0``: no query log around every cursor, the static manifest);
+# ``--debug`` measures what ``make run`` serves in development.
+PRODUCTION_ENV = {
+    "DEBUG": "0",
+    "SECRET_KEY": "socket-load-bench-not-a-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+    "ALLOWED_HOSTS": "127.0.0.1,localhost",
+    "SECURE_SSL_REDIRECT": "0",
+}
+DEBUG_ENV = {"DEBUG": "1"}
 
 PASSWORD = "bench-load-pw-1234"
 PREFERRED = ("roll", "buy", "end_turn", "pay", "decline", "pass")
@@ -99,6 +107,8 @@ class Options:
     html: bool
     via: str
     timeout: float
+    debug: bool = False
+    deflate: bool = False
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
@@ -113,12 +123,14 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--html", action="store_true", help="the browsers' stream (?format=html)")
     parser.add_argument("--via", choices=("socket", "api"), default="socket", help="how moves are sent")
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")
+    parser.add_argument("--debug", action="store_true", help="Daphne with DEBUG=1 (as `make run` in development)")
+    parser.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
     args = parser.parse_args(argv)
     counts = [int(k) for k in args.sweep.split(",") if k.strip()] if args.sweep else [args.games]
     if not counts or min(counts) < 1 or args.daphne < 1 or args.rate <= 0 or args.seconds <= 0:
         parser.error("games, --daphne, --rate and --seconds must be positive")
     return Options(args.games, args.rate, args.seconds, args.warmup, args.daphne, args.html, args.via,
-                   args.timeout), counts
+                   args.timeout, args.debug, args.deflate), counts
 
 
 # ---- /proc --------------------------------------------------------------------------------------------------
@@ -465,7 +477,8 @@ class GameClient:
         for attempt in range(CONNECT_TRIES):
             try:
                 async with gate:
-                    return await connect(self.url(index), origin=f"http://127.0.0.1:{self.port}", compression=None,
+                    return await connect(self.url(index), origin=f"http://127.0.0.1:{self.port}",
+                                         compression="deflate" if self.options.deflate else None,
                                          ping_interval=None, max_size=2**23, open_timeout=120, close_timeout=2)
             except (InvalidHandshake, OSError, TimeoutError):
                 self.totals.rejected += 1
@@ -792,7 +805,9 @@ def line(values: list[str] | tuple[str, ...]) -> str:
 
 def legend(options: Options) -> str:
     stream = "html (?format=html)" if options.html else "json"
-    return (f"stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "
+    settings = ("DEBUG=1" if options.debug else "DEBUG=0 (production settings)") + (
+        ", permessage-deflate" if options.deflate else "")
+    return (f"{settings}, stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "
             f"{options.seconds:g} s after {options.warmup:g} s warm-up; 5 sockets per game (4 seats + spectator)\n"
             "latency: send -> all 5 sockets have a message with the new version | msg/mv, kB/mv: received over the "
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
@@ -813,7 +828,12 @@ def main(argv: list[str] | None = None) -> None:
     # A `kill` (SIGTERM) unwinds like Ctrl-C, so the finally clauses close sockets and stop Daphne.
     signal.signal(signal.SIGTERM, interrupt)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even when started with SIGINT ignored (`cmd &`)
+    os.environ.update(DEBUG_ENV if options.debug else PRODUCTION_ENV)
     setup_django()
+    if not options.debug:  # pages name their static files through the manifest that collectstatic writes
+        from django.core.management import call_command
+
+        call_command("collectstatic", interactive=False, verbosity=0)
     print(legend(options), flush=True)
     print(line(COLUMNS), flush=True)
     notes = []

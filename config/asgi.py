@@ -11,8 +11,11 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from config import websocket_compression  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from games.ws_auth import TokenAuthMiddleware  # noqa: E402
+
+websocket_compression.enable()
 
 application = ProtocolTypeRouter(
     {

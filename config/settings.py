@@ -90,6 +90,8 @@ if DATABASE_URL:
     # Connections are kept (a new PostgreSQL connection costs ~5 ms, several per move) and checked before reuse.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
                                                   conn_health_checks=True)}
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        DATABASES["default"]["ENGINE"] = "config.postgresql"  # the health check at most once a second
 else:
     # Embedded default. WAL lets readers work beside the writer; IMMEDIATE
     # transactions take the write lock up front so concurrent moves queue

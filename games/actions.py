@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from . import bots, clock
+from . import bots, clock, snapshot_wire
 from .core.rulesets import IllegalAction, get
 from .core.validation import InvalidInput, check_action
 from .models import Game, Move, Seat
@@ -103,8 +103,8 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     events = events + (framework_events or [])
     game.version += 1
     game.state = new_state
-    Move.objects.create(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action,
-                        events=events)
+    move = Move.objects.create(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action,
+                               events=events)
     outcome = rs.outcome(new_state)
     if outcome is not None:
         game.status = Game.Status.FINISHED
@@ -120,7 +120,7 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
     game.rev += 1
     game.save()
-    publish_after_commit(game, seats)
+    publish_after_commit(game, seats, [move])
     return MoveResult(version=game.version, events=events, finished=outcome is not None)
 
 
@@ -134,16 +134,19 @@ def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
     return required
 
 
-def publish_after_commit(game: Game, seats: list[Seat] | None = None) -> None:
+def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: list[Move] | None = None) -> None:
     """Once the transaction commits, tell every screen of the game and schedule its clocks. The move path
-    passes the seats it has just written, so their deadlines cost no query on every move; without them the
-    deadlines are read back."""
+    passes the seats it has just written and the move it made: their deadlines cost no query, and the message
+    carries the new revision so that no socket's process reads it back (``games.snapshot_wire``). Without
+    them the deadlines are read back and each process loads the revision."""
     game_id, version, rev, seal = game.pk, game.version, game.rev, game.seed_commitment
-    armed = None
+    armed = blob = None
     if seats is not None:
         armed = ([(s.index, s.deadline) for s in seats if s.deadline is not None]
                  if game.status == Game.Status.ACTIVE else [])
-    transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed))
+        if moves is not None:
+            blob = snapshot_wire.freeze(game, seats, moves)  # now: the objects are the committed values
+    transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed, blob))
 
 
 SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
@@ -230,11 +233,12 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
                              framework_events=framework_events)
 
 
-def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None) -> None:
+def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None,
+                 blob: bytes | None = None) -> None:
     from .broadcast import publish
     from .tasks import arm, schedule_deadlines
 
-    publish(game_id, version, rev, seal)
+    publish(game_id, version, rev, seal, blob)
     if armed is None:
         schedule_deadlines(game_id)
     else:

@@ -1,8 +1,8 @@
 """After-commit notification of a game change to every socket watching it.
 
-The message carries only the game id, version and revision; each connection then
-renders its own view (seat or spectator) from the database, so no secret ever
-travels in a shared message.
+The message carries the game id, version and revision, and after a move the new revision itself
+(``games.snapshot_wire``: the layer is inside the server). Each connection renders its own view (seat or
+spectator) from it, so a client only ever receives what its seat may see.
 """
 
 from __future__ import annotations
@@ -63,10 +63,14 @@ def group_name(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def publish(game_id: int, version: int, rev: int, seal: str = "") -> None:
-    """``seal`` (the seed commitment, public) names the game beyond its id for the sockets' caches."""
+def publish(game_id: int, version: int, rev: int, seal: str = "", snapshot: bytes | None = None) -> None:
+    """``seal`` (the seed commitment, public) names the game beyond its id for the sockets' caches;
+    ``snapshot`` is the new revision packed by ``snapshot_wire.freeze``, when the writer has it."""
+    message = {"type": "game.changed", "version": version, "rev": rev, "seal": seal}
+    if snapshot is not None:
+        message["snapshot"] = snapshot
     try:
-        group_send(group_name(game_id), {"type": "game.changed", "version": version, "rev": rev, "seal": seal})
+        group_send(group_name(game_id), message)
     except Exception:  # a lost broadcast is repaired by the client's resync; the move is committed
         log.exception("broadcast of game %s v%s failed", game_id, version)
 

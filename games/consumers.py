@@ -6,6 +6,7 @@ import json
 import logging
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
 
 from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
@@ -16,8 +17,8 @@ from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS
 from .chat_socket import TableChatMixin
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
-from .db_threads import db
-from .models import Move
+from .db_threads import DatabaseCallsOnly, db
+from .models import Game, Move
 from .presenters import Viewer, refusal_text, rule_url
 
 log = logging.getLogger(__name__)
@@ -59,7 +60,7 @@ def connection_language(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-class PingConsumer(AsyncWebsocketConsumer):
+class PingConsumer(DatabaseCallsOnly, AsyncWebsocketConsumer):
     """Echoes through the channel layer: proves Daphne, auth and Redis work.
 
     A message ``{"ping": x}`` is sent to a per-connection group on the layer
@@ -94,7 +95,7 @@ class PingConsumer(AsyncWebsocketConsumer):
         await self.send(json.dumps({"pong": event["value"], "user": name}))
 
 
-class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
+class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
     """One game's live stream for one viewer.
 
     Every push carries the game's ``version`` (moves) and ``rev`` (anything people see). JSON clients
@@ -122,6 +123,7 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.ruleset = snap.game.ruleset
+        self.game_seal = snap.game.seed_commitment
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await self.push(full=True)
@@ -205,8 +207,13 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
         await self._send_json({"type": "accepted", "version": result.version})
 
     def _do_move(self, message: dict, user):
-        snap = snapshots.load(self.game_id)
+        # The seat from the newest revision this process holds (no query); the move path checks it again
+        # under the game's lock. Only a socket that held no seat then asks the database (it may just have sat).
+        snap = snapshots.newest(self.game_id, self.game_seal)
         seat = Viewer.of(snap.game, snap.seats, user, self.language).seat if snap else None
+        if seat is None:
+            snap = snapshots.load(self.game_id)
+            seat = Viewer.of(snap.game, snap.seats, user, self.language).seat if snap else None
         if seat is None:
             raise MoveRejected("not_your_seat", "Spectators cannot act.")
         version = message.get("version")
@@ -217,12 +224,28 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
                        actor=user, source=Move.Source.SOCKET)
 
     async def game_changed(self, event):
-        if event.get("rev", 0) > self.sent_rev:
-            try:
-                await self.push(full=False, rev=event.get("rev"), seal=event.get("seal") or None)
-                await self.chat_after_push()  # someone sat down or left: who counts as a spectator
-            except Exception:  # a failed push is repaired by the next one or the client's resync
-                log.exception("push of game %s rev %s failed", self.game_id, event.get("rev"))
+        rev, seal = event.get("rev", 0), event.get("seal") or None
+        if rev <= self.sent_rev:
+            return
+        try:
+            carried = event.get("snapshot")
+            snap = snapshots.offer(self.game_id, seal, rev, carried) if carried and seal else None
+            message = None
+            if snap is not None and snap.game.status == Game.Status.ACTIVE:
+                # A carried revision of a game in play renders with no query (a finished table looks up its
+                # rematch): here on the event loop, without the hop to the database thread.
+                try:
+                    message = self._message(snap, full=False)
+                except SynchronousOnlyOperation:  # a template reached for the database after all
+                    log.warning("game %s rev %s: the push needed the database", self.game_id, rev)
+                    snap = None
+            if snap is None:
+                await self.push(full=False, rev=rev, seal=seal)
+            elif message is not None:
+                await self.send(message)
+            await self.chat_after_push()  # someone sat down or left: who counts as a spectator
+        except Exception:  # a failed push is repaired by the next one or the client's resync
+            log.exception("push of game %s rev %s failed", self.game_id, rev)
 
     async def push(self, full: bool, rev: int | None = None, again: bool = False, seal: str | None = None) -> None:
         message = await db(self._render)(full, rev, again, seal)
@@ -232,21 +255,25 @@ class GameConsumer(TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
     def _render(self, full: bool, rev: int | None, again: bool = False, seal: str | None = None) -> str | None:
         """The message for this socket (None when it already has this revision, unless asked ``again``)."""
         snap = snapshots.load(self.game_id, rev, seal)
-        if snap is None or (snap.game.rev <= self.sent_rev and not (full or again)):
+        return self._message(snap, full, again) if snap is not None else None
+
+    def _message(self, snap: snapshots.Snapshot, full: bool, again: bool = False) -> str | None:
+        if snap.game.rev <= self.sent_rev and not (full or again):
             return None
         viewer = Viewer.of(snap.game, snap.seats, self.scope.get("user"), self.language)
-        self.chat_seen(snap)
-        self.sent_rev = snap.game.rev
         if self.format == "html":
-            self.sent_version = snap.game.version
-            return snapshots.table_message(snap, viewer)
-        behind = snap.game.version - self.sent_version
-        if full or self.sent_version < 0 or behind > REPLAY_LIMIT:
-            kind, since = "sync", None
+            message = snapshots.table_message(snap, viewer)
         else:
-            kind, since = "update", self.sent_version
-        self.sent_version = snap.game.version
-        return json.dumps({"type": kind, **snapshots.payload(snap, viewer.seat, since)})
+            behind = snap.game.version - self.sent_version
+            if full or self.sent_version < 0 or behind > REPLAY_LIMIT:
+                kind, since = "sync", None
+            else:
+                kind, since = "update", self.sent_version
+            message = json.dumps({"type": kind, **snapshots.payload(snap, viewer.seat, since)})
+        # Only once the message exists: a render that failed leaves the socket free to be sent this revision.
+        self.chat_seen(snap)
+        self.sent_rev, self.sent_version = snap.game.rev, snap.game.version
+        return message
 
     async def _error(self, code: str, message: str) -> None:
         await self._send_json({"type": "error", "error": code, "message": message})

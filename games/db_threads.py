@@ -16,6 +16,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from django.conf import settings
 
@@ -31,3 +32,20 @@ def db(fn):
     if threads <= 0:
         return database_sync_to_async(fn)
     return database_sync_to_async(fn, thread_sensitive=False, executor=_pool(threads))
+
+
+class DatabaseCallsOnly:
+    """A consumer whose every database call goes through ``db`` (or channels' ``database_sync_to_async``).
+
+    Channels (4.2 on) runs Django's ``close_old_connections`` before every message a consumer handles, as a
+    hop to the thread the database calls share: for a move, once per socket of the table, and the pushes
+    queued behind the moves on that thread (issue 14's profile). The connections it tends are those of that
+    thread, and ``database_sync_to_async`` already closes stale ones before and after each call it makes,
+    so for these consumers the extra hop closes nothing; it is left out. A handler that touched the database
+    directly would fail loudly (Django refuses database calls from the event loop), not silently."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)

@@ -133,13 +133,14 @@ def visible_moves(game: Game, seat: int | None, since: int = 0, limit: int | Non
         moves = recent_moves(game, since, limit)
     else:
         moves = [m for m in moves if m.seq > since][-limit:] if limit else [m for m in moves if m.seq > since]
+    revealed = game.seed_revealed
     return [{
         "seq": move.seq,
         "seat": move.seat,
         "source": move.source,
         "events": visible_to(move.events, seat),
         # Another seat's action may hold a secret choice (e.g. a discard): shown once the game is over.
-        "action": move.action if (seat == move.seat or game.seed_revealed) else None,
+        "action": move.action if (seat == move.seat or revealed) else None,
     } for move in moves]
 
 

@@ -6,7 +6,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games import tables
+from games import snapshot_wire, tables
 from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
 from games.models import Game, Move
@@ -197,7 +197,11 @@ def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
     during, after, again = run_async(scenario())
     game = Game.objects.get(pk=started_game.pk)
     assert during is None  # still open: nothing was published
+    carried = after.pop("snapshot")
     assert after == {"type": "game.changed", "version": 1, "rev": game.rev, "seal": game.seed_commitment}
+    committed, _seats, moves = snapshot_wire.thaw(carried)  # the revision that committed, not an earlier one
+    assert (committed.version, committed.rev, committed.state) == (game.version, game.rev, game.state)
+    assert [m.seq for m in moves] == [1]
     assert again is None  # exactly once
 
 

@@ -193,6 +193,27 @@ TOUCHES: dict[Handler, tuple[str, ...]] = {
 }
 
 
+def _contest_roll_touches(state: dict) -> tuple[str, ...]:
+    """What a contest roll writes depends on which roll it is: the seller's only records the dice; the
+    buyer's settles an MP (its province's ports may change hands) or a percentage (the industry's owner
+    may change), or gives the staked card back to the seller; a port roll-off records the die and may
+    settle the port. Narrower than TOUCHES[_contest_roll], which covers them all."""
+    if state["phase"] == PHASE_ROLLOFF:
+        return ("rolloff", "ports")
+    c = state["contest"]
+    if c["seller_roll"] is None:
+        return ("contest",)
+    if c["kind"] == "mp":
+        return ("contest", "mps", "ports", "officials")
+    return ("contest", "industries", "stockbrokers")
+
+
+# Handlers whose writes depend on the state: a function of the state gives the parts they may change.
+TOUCHES_NOW: dict[Handler, Callable[[dict], tuple[str, ...]]] = {
+    _contest_roll: _contest_roll_touches,
+}
+
+
 def checked_handler(state: dict, seat: int, action: dict) -> Handler:
     """The handler that will run ``action`` (the envelope and the phase checked, nothing changed)."""
     _check_envelope(state, seat, action)
@@ -201,5 +222,6 @@ def checked_handler(state: dict, seat: int, action: dict) -> Handler:
 
 def copy_for(state: dict, handler: Handler) -> dict:
     """The copy of ``state`` that ``handler`` may write to."""
-    touched = TOUCHES.get(handler)
+    touches_now = TOUCHES_NOW.get(handler)
+    touched = touches_now(state) if touches_now is not None else TOUCHES.get(handler)
     return deep_copy(state) if touched is None else copy_touching(state, touched)

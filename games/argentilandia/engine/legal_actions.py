@@ -64,14 +64,9 @@ class HasToken:
 
 
 def _pays_three(hand: dict) -> bool:
-    """1 MP or 1 port costs 3 cards of different resources (purchase.auto_pay finds them)."""
-    kinds = 0
-    for m in B.MATERIALS:
-        if hand[m] > 0:
-            kinds += 1
-            if kinds == 3:
-                return True
-    return False
+    """1 MP or 1 port costs 3 cards of different resources (purchase.auto_pay finds them). A hand holds
+    every material and no count goes below 0, so the materials held are those not at 0."""
+    return len(hand) - [*hand.values()].count(0) >= 3
 
 
 def _draft(state: dict, seat: int) -> list[dict]:
@@ -137,22 +132,29 @@ def _rival_mps(state: dict, seat: int, has_token: HasToken | bool | None = None)
 def _exchanges(state: dict, seat: int) -> list[dict]:
     """The Banker's, the own ports' and the border monopolies' trades (Trade; Trading at ports;
     International Trade), in that order, every give/get pair the hand and the bank allow."""
+    hand = state["hands"][seat]
+    most = max(hand.values())
+    if most < _CHEAPEST_RATIO:  # a third of the calls: no card held often enough for any exchange
+        return []
     owners = state["ports"]  # a third of the seats own no port: one look in C before the full checks
     ports = [port for port in B.PORT_IDS if owners[port] == seat and trade.port_usable(state, seat, port)] \
         if seat in owners.values() else []
     borders = trade.usable_borders(state, seat)
     ratios: list[tuple[dict, int]] = []
-    if trade.free_bank(state) or (not ports and not borders and trade.players_refusal(state, seat) is None):
-        ratios.append((_BANK_ROWS, 4))
+    # the Banker's conditions are worth checking only for a hand that could pay 4 identical cards
+    if most >= _BANK_RATIO and (trade.free_bank(state) or (
+            not ports and not borders and trade.players_refusal(state, seat) is None)):
+        ratios.append((_BANK_ROWS, _BANK_RATIO))
     for port in ports:
         ratios.append((_PORT_ROWS[port], B.PORTS[port]["ratio"]))
     for p in borders:
-        ratios.append((_INTL_ROWS[p], 2))
-    hand = state["hands"][seat]
+        ratios.append((_INTL_ROWS[p], _INTL_RATIO))
     bank = state["bank"]
     full = min(bank.values()) > 0  # the bank usually has every card: then any other material can be got
     out: list[dict] = []
     for rows, ratio in ratios:
+        if ratio > most:
+            continue
         for give in B.MATERIALS:
             if hand[give] >= ratio:
                 row = rows[give]
@@ -170,6 +172,10 @@ def _exchange_rows(base: dict) -> dict[str, tuple[dict, ...]]:
 _BANK_ROWS = _exchange_rows({"type": "bank_trade"})
 _PORT_ROWS = {port: _exchange_rows({"type": "port_trade", "port": port}) for port in B.PORT_IDS}
 _INTL_ROWS = {p: _exchange_rows({"type": "intl_trade", "province": p}) for p in B.BORDER_PROVINCES}
+_BANK_RATIO = 4  # Trade: 4 identical cards for 1
+_INTL_RATIO = 2  # International Trade: a border monopoly trades as a 2x1 port
+_PORT_PROVINCES = tuple((port, B.PORTS[port]["province"]) for port in B.PORT_IDS)  # in PORT_IDS order
+_CHEAPEST_RATIO = min(_INTL_RATIO, _BANK_RATIO, *(port["ratio"] for port in B.PORTS.values()))
 
 
 def _purchases(state: dict, seat: int, has_token: HasToken) -> list[dict]:
@@ -177,11 +183,12 @@ def _purchases(state: dict, seat: int, has_token: HasToken) -> list[dict]:
     or percentage also needs a token: asked last, as it is the dearest to know)."""
     hand = state["hands"][seat]
     placed: list[dict] = []
-    if None in state["ports"].values() and _pays_three(hand):
+    owners = state["ports"]
+    if None in owners.values() and _pays_three(hand):
         blocked = blocked_id(state, "province")
-        for port in B.PORT_IDS:
-            p = B.PORTS[port]["province"]
-            if state["ports"][port] is None and p in state["in_play"] and seat in state["mps"][p] and p != blocked:
+        in_play, mps = state["in_play"], state["mps"]
+        for port, p in _PORT_PROVINCES:
+            if owners[port] is None and p in in_play and seat in mps[p] and p != blocked:
                 placed.append({"type": "buy_port", "port": port})
     if hand["oil"] >= 1:
         industries = state["industries"]

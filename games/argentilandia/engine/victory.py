@@ -50,9 +50,16 @@ def all_vp(state: dict) -> list[int]:
     return [bd["total"] for bd in vp_breakdowns(state)]
 
 
+def _monopolises_an_industry(state: dict, seat: int) -> bool:
+    """An industry scores only for its monopolist: without one, no factory counts towards victory."""
+    return any(sole_holder(info["slots"]) == seat for info in state["industries"].values())
+
+
 def meets_victory(state: dict, seat: int) -> bool:
     """Victory: at least 16 VP (18 with 3 players) including at least 1 factory (2 with 3 players)
     and 1 province."""
+    if state["factories_needed"] > 0 and not _monopolises_an_industry(state, seat):
+        return False  # nearly every turn's end: no factory can score, so no need to count the points
     bd = vp_breakdown(state, seat)
     return (
         bd["total"] >= state["vp_to_win"]
