@@ -100,13 +100,15 @@ def draw(runs: list[tuple[str, list[dict]]]) -> str:
     parts = _panel(runs, LEFT, half, "Send to all five sockets, ms (log): p50 solid, p99 dashed",
                    [("p50ms", ""), ("p99ms", "5,4")], log=True)
     parts += _panel(runs, LEFT + half + PANEL_GAP, half, "Moves per second carried", [("moves/s", "")], log=False)
+    per_row = 3  # legend entries on a line; more runs wrap onto further lines below the panels
     for i, (label, _) in enumerate(runs):
         colour = COLOURS[i % len(COLOURS)]
-        x = LEFT + i * 270
-        parts.append(f'<rect x="{x}" y="{HEIGHT - 14}" width="14" height="4" fill="{colour}"/>')
-        parts.append(f'<text x="{x + 20}" y="{HEIGHT - 8}" font-size="12">{label}</text>')
+        x, y = LEFT + (i % per_row) * 270, HEIGHT + 18 * (i // per_row)
+        parts.append(f'<rect x="{x}" y="{y - 14}" width="14" height="4" fill="{colour}"/>')
+        parts.append(f'<text x="{x + 20}" y="{y - 8}" font-size="12">{label}</text>')
     body = "\n".join(parts)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT + 10}" width="{WIDTH}" '
+    height = HEIGHT + 10 + 18 * ((len(runs) - 1) // per_row)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" '
             f'font-family="sans-serif" font-size="13">\n<rect width="100%" height="100%" fill="white"/>\n{body}\n</svg>\n')
 
 

@@ -9,6 +9,7 @@ transaction, and only after commit broadcast and schedule clocks.
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,6 +22,8 @@ from . import bots, clock, snapshot_wire
 from .core.rulesets import IllegalAction, get
 from .core.validation import InvalidInput, check_action
 from .models import Game, Move, Seat
+
+log = logging.getLogger(__name__)
 
 
 class MoveRejected(Exception):
@@ -145,7 +148,10 @@ def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: lis
         armed = ([(s.index, s.deadline) for s in seats if s.deadline is not None]
                  if game.status == Game.Status.ACTIVE else [])
         if moves is not None:
-            blob = snapshot_wire.freeze(game, seats, moves)  # now: the objects are the committed values
+            try:  # now: the objects hold the values being committed
+                blob = snapshot_wire.freeze(game, seats, moves)
+            except Exception:  # never a reason to lose the move: the sockets then read the revision back
+                log.exception("game %s v%s: the revision could not be packed for the sockets", game.pk, game.version)
     transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed, blob))
 
 

@@ -322,7 +322,7 @@ def validate_action(action: Any, schemas: dict[str, dict] | None) -> dict:
     if kind not in schemas:
         raise InvalidInput(M_UNKNOWN_TYPE, type=kind)
     rest = {k: v for k, v in action.items() if k != "type"}
-    return {"type": kind, **_fields(rest, schemas[kind], kind)}
+    return {"type": str(kind), **_fields(rest, schemas[kind], kind)}  # str(): a subclass goes no further
 
 
 @cache

@@ -119,3 +119,25 @@ def test_the_message_carries_no_account_secrets(monkeypatch, django_capture_on_c
     _game, seats, _moves = snapshot_wire.thaw(blob)
     assert [s.user.username for s in seats] == [u.username for u in users]
     assert all(isinstance(s, Seat) for s in seats)
+
+
+def test_a_revision_that_cannot_be_packed_costs_the_sockets_a_query_not_the_move(monkeypatch, caplog,
+                                                                                 django_capture_on_commit_callbacks):
+    """Packing is an optimisation: if it fails the move still commits and the message goes without the
+    revision (each process reads it back), and the failure is logged."""
+    users = make_users("we", "wf")
+    game = open_table("estanciero", users, start=True)
+    rs = get("estanciero")
+    sent = _published(monkeypatch)
+
+    def broken(*args):
+        raise TypeError("cannot pickle")
+
+    monkeypatch.setattr(snapshot_wire, "freeze", broken)
+    seat = rs.to_move(game.state)[0]
+    with django_capture_on_commit_callbacks(execute=True):
+        result = do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0],
+                         expected_version=game.version, actor=users[seat], source=Move.Source.UI)
+    assert result.version == 1 and Game.objects.get(pk=game.pk).version == 1
+    assert sent[-1]["version"] == 1 and "snapshot" not in sent[-1]
+    assert "could not be packed" in caplog.text
