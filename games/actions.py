@@ -122,9 +122,13 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         required = required_seats(rs, new_state, seats)
     save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
     game.rev += 1
-    game.save()
+    game.save(update_fields=MOVE_FIELDS)
     publish_after_commit(game, seats, [move])
     return MoveResult(version=game.version, events=events, finished=outcome is not None)
+
+
+# What a move changes in its game's row: the UPDATE rewrites these alone (the state is most of the row's bytes).
+MOVE_FIELDS = ["version", "state", "rev", "status", "outcome", "finished_at"]
 
 
 def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:

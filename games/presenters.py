@@ -17,6 +17,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.template.loader import select_template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -207,14 +209,23 @@ def _described_move(game: Game, move: dict, seat: int | None, names: list[str], 
         found = _described.get(key)
     if found is not None:
         return found
-    lines = [{"seq": move["seq"], "type": e.get("type"), "event": e,
-              "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)}
+    lines = [_with_html({"seq": move["seq"], "type": e.get("type"), "event": e,
+                         "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)})
              for e in move["events"]]
     with _described_lock:
         _described[key] = lines
         while len(_described) > DESCRIBED_KEPT:
             _described.popitem(last=False)
     return lines
+
+
+def _with_html(line: dict) -> dict:
+    """The line as the table's log shows it (``log_html``), made once with the line rather than by the template
+    engine at every render: a table shows up to 60 moves' lines."""
+    if line["text"] is not None:
+        line["html"] = format_html('<li class="log-{}"><span class="muted">{}</span> {}</li>',
+                                   line.get("type") or "fold", line["seq"], line["text"])
+    return line
 
 
 def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], moves: list[Move] | None) -> list[dict]:
@@ -227,7 +238,7 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
 
     def flush():
         if run:
-            lines.append({"seq": run_seq, "text": _contract(mod.describe_fold(run, names))})
+            lines.append(_with_html({"seq": run_seq, "text": _contract(mod.describe_fold(run, names))}))
             run.clear()
 
     for move in visible_moves(game, seat, limit=LOG_LENGTH, moves=moves):
@@ -303,6 +314,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
     mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
     is_lobby = game.status == Game.Status.LOBBY
+    log = _log(game, seats, seat, names, moves)
     rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
     return {
         "game": game,
@@ -316,7 +328,8 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "legal": legal,
         "on_board": sum(1 for a in legal if a["on_board"]),
         "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"]),
-        "log": _log(game, seats, seat, names, moves),
+        "log": log,
+        "log_html": mark_safe("".join(line["html"] for line in log)),
         "to_move": payload["to_move"],
         "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
         "is_creator": viewer.is_creator,
@@ -324,5 +337,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "outcome_rows": _outcome_rows(game, names) if game.status == Game.Status.FINISHED else [],
         "rematch": rematch,
         "turn_limit": (game.options or {}).get("max_turns"),
+        # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
+        "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
         "board_template": select_template([f"{game.ruleset}/board.html", "games/_board_generic.html"]).template.name,
     }

@@ -28,6 +28,7 @@ from functools import cache
 import redis.asyncio as aioredis
 from django.conf import settings
 from django.core.cache import cache as django_cache
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,9 @@ def _async_client() -> aioredis.Redis:
     loop = asyncio.get_running_loop()
     client = _async_clients.get(loop)
     if client is None:
-        client = _async_clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+        # retry_on_error: a connection left stale by a Redis restart reconnects instead of failing its next count.
+        client = _async_clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=5,
+                                                                retry_on_error=[RedisConnectionError])
     return client
 
 

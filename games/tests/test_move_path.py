@@ -179,9 +179,19 @@ def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
         channel = await layer.new_channel()
         await layer.group_add(group_name(started_game.pk), channel)
 
+        # One receiver for the whole scenario, as a consumer has: cancelling a pending ``receive`` (a timeout)
+        # is how a consumer leaves, and the pub/sub layer then unsubscribes its channel.
+        heard: asyncio.Queue = asyncio.Queue()
+
+        async def listen():
+            while True:
+                heard.put_nowait(await layer.receive(channel))
+
+        listener = asyncio.ensure_future(listen())
+
         async def receive(timeout):
             try:
-                return await asyncio.wait_for(layer.receive(channel), timeout)
+                return await asyncio.wait_for(heard.get(), timeout)
             except TimeoutError:
                 return None
 
@@ -192,6 +202,7 @@ def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
         await mover
         after = await receive(5)
         again = await receive(0.3)
+        listener.cancel()
         return during, after, again
 
     during, after, again = run_async(scenario())

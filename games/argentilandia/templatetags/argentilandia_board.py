@@ -24,6 +24,7 @@ from django import template
 
 from games.argentilandia import text
 from games.argentilandia.engine import board as B
+from games.templatetags.tablero import shared_per_revision
 
 register = template.Library()
 
@@ -68,9 +69,14 @@ def seat_name(names, seat) -> str:
     return text.seat_name(list(names or []), seat)
 
 
-@register.simple_tag
-def al_board(view: dict, names=None) -> dict:
-    """Everything the map draws, province by province, in board.json's order."""
+@register.simple_tag(takes_context=True)
+def al_board(context, view: dict, names=None) -> dict:
+    """Everything the map draws, province by province, in board.json's order: public, so made once per revision
+    and language for every viewer (``shared_per_revision``)."""
+    return shared_per_revision(context, "al_board", lambda: board_drawing(view, names))
+
+
+def board_drawing(view: dict, names=None) -> dict:
     geo = map_data()
     view = view or {}
     mps = view.get("mps") or {}

@@ -15,6 +15,7 @@ from games.estanciero.engine import common
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 
+@pytest.mark.source
 def test_every_refusal_uses_a_known_slug_and_translatable_message():
     slugs = set(SECTIONS["argentilandia"])
     found = 0
@@ -51,6 +52,7 @@ def test_refuse_raises_and_never_returns(module):
     assert e.value.rule == "setup"
 
 
+@pytest.mark.source
 def test_no_engine_raises_the_result_of_refuse():
     """``raise refuse(...)`` was Argentilandia's old convention; no engine module uses it now."""
     for engine in (ENGINE, ENGINE.parent.parent / "estanciero" / "engine"):

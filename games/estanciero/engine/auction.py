@@ -36,7 +36,7 @@ def start_next(state: dict, events: list) -> None:
         state["auction"] = {**item, "high_bid": 0, "high_bidder": None, "bidders": bidders}
         events.append({"type": "auction_started", "space": item["space"], "seller": item["seller"],
                        "reason": item["reason"]})
-        maybe_close(state, events)
+        # No bidder at all means no other player is left: endgame.check_end ends the game and clears the auction.
 
 
 def to_move(state: dict) -> list[int]:
@@ -109,8 +109,8 @@ def maybe_close(state: dict, events: list) -> None:
     else:
         if a["return_if_unsold"]:
             state["owners"][key] = seller
-        else:
-            state["mortgaged"].pop(key, None)
+        # A deed queued for the Bank is never mortgaged (debt.hand_over refuses one, debt.bankrupt lifts it first),
+        # so an unsold one just stays with the Bank.
         events.append({"type": "auction_unsold", "space": index, "seller": seller,
                        "returned": bool(a["return_if_unsold"])})
     start_next(state, events)

@@ -50,8 +50,7 @@ def release(state: dict, events: list, seat: int, how: str) -> None:
 
 def jail_roll(state: dict, events: list, seat: int) -> None:
     p = player(state, seat)
-    dice = roll_dice(state, events, seat)
-    state["turn"]["again"] = False
+    dice = roll_dice(state, events, seat)  # the turn's first roll: turn["again"] is still False
     if dice[0] == dice[1]:
         release(state, events, seat, "doubles")
         advance(state, events, seat, dice)

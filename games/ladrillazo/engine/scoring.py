@@ -31,8 +31,7 @@ def ranking(state: dict, last: int) -> list[int]:
 def finish(state: dict, events: list, reason: str, last: int) -> None:
     """End of the game: rank everyone and record the result."""
     order = ranking(state, last)
-    state["phase"] = PHASE_OVER
-    state["proposals"] = []
+    state["phase"] = PHASE_OVER  # open proposals were already expired by the turn that ends the game
     state["result"] = {
         "ranking": order,
         "winner": order[0],

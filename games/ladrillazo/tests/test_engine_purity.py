@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from games.ladrillazo.engine import errors, ruleset, schema
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
@@ -21,6 +23,9 @@ def imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.append(node.module)
     return found
+
+
+pytestmark = pytest.mark.source  # reads the engine's source files
 
 
 def test_engine_imports_nothing_from_django_channels_or_celery():

@@ -1,0 +1,79 @@
+"""What a browser's socket push costs to render: the table's HTML for each of a move's distinct viewers.
+
+Plays a game of random legal moves through the move path (``games.actions.do_move``) against the configured
+database (DATABASE_URL, else the SQLite default), then renders the table, as a socket push does
+(``games.snapshots.table_message``), for the four seats and a spectator at each of the last ``--renders``
+revisions, the snapshot and render caches emptied first (the parts every viewer shares, ``{% public_part %}``,
+are rendered by the first viewer of each revision, as in a push). Prints the milliseconds per render (p50, p99,
+mean) and the message's size; ``--profile`` adds the functions that take the time (cProfile). Production
+settings give the production figures (``DEBUG=0``, after ``collectstatic``). The game it creates is deleted.
+
+    python bench/table_render.py --ruleset estanciero --moves 150 --renders 20 [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import time
+
+import _server_game  # bench/, the script's own folder
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ruleset", default="estanciero")
+    parser.add_argument("--moves", type=int, default=150)
+    parser.add_argument("--renders", type=int, default=20, help="revisions rendered (five viewers each)")
+    parser.add_argument("--language", default="es")
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+
+    _server_game.setup()
+    from games import snapshots
+    from games.presenters import Viewer
+    from games.templatetags.tablero import forget_public_parts
+
+    viewers = [Viewer(seat=s, signed_in=True, is_creator=s == 0, language=args.language) for s in range(4)]
+    viewers.append(Viewer(seat=None, signed_in=False, language=args.language))
+    times, sizes = [], []
+    profile = cProfile.Profile() if args.profile else None
+
+    def render_all(i: int) -> None:
+        if i < args.moves - args.renders:
+            return
+        snapshots.clear()
+        snap = snapshots.read(game.pk)
+        if not times:  # the first renders load and compile the templates and the URL patterns
+            for viewer in viewers:
+                snapshots.table_message(snap, viewer)
+            snapshots.clear()
+            forget_public_parts()
+            snap = snapshots.read(game.pk)
+        for viewer in viewers:
+            if profile:
+                profile.enable()
+            t0 = time.perf_counter()
+            message = snapshots.table_message(snap, viewer)
+            times.append(time.perf_counter() - t0)
+            if profile:
+                profile.disable()
+            sizes.append(len(message.encode()))
+
+    with _server_game.bench_game(args.ruleset) as (game, users):
+        _server_game.play(game, users, args.moves, random.Random(1), after=render_all)
+    times.sort()
+    n = len(times)
+    print(f"ruleset {args.ruleset}  language {args.language}  renders {n}")
+    print(f"ms per render: p50 {1000 * statistics.median(times):.2f}  p99 {1000 * times[min(n - 1, int(n * .99))]:.2f}"
+          f"  mean {1000 * statistics.mean(times):.2f}")
+    print(f"message bytes: median {int(statistics.median(sizes)):,}")
+    if profile:
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(60)
+
+
+if __name__ == "__main__":
+    main()

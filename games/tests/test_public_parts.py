@@ -1,0 +1,90 @@
+"""``{% public_part %}`` (games/templatetags/tablero.py): parts of a board that every viewer sees alike are
+rendered once per revision and language and shared by every viewer's push. What each viewer gets must be
+exactly what a render of its own would give, whoever rendered the part first."""
+
+import random
+
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games import bots
+from games.actions import do_move
+from games.core.rulesets import get
+from games.models import Game, Move
+from games.presenters import Viewer, table_context
+from games.templatetags.tablero import forget_public_parts
+from games.tests.conftest import make_users, open_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _page(game, viewer: Viewer, shared: bool) -> str:
+    context = {**table_context(game, list(game.seats.order_by("index")), viewer), "csrf_token": "T"}
+    if not shared:
+        context["public_revision"] = None
+    with translation.override(viewer.language):
+        return render_to_string("games/_table.html", context)
+
+
+@pytest.mark.parametrize("ruleset,players", [("estanciero", 4), ("argentilandia", 3), ("ladrillazo", 3)])
+def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
+    """Move after move, in both languages: each seat and a spectator get, with the parts shared, the page they
+    would get rendered alone, whichever viewer rendered the shared parts first."""
+    users = make_users(*[f"pp{ruleset[:3]}{i}" for i in range(players)])
+    game = open_table(ruleset, users, start=True)
+    rs, rng = get(ruleset), random.Random(f"public-{ruleset}")
+    viewers = [*(Viewer(seat=s, signed_in=True, is_creator=s == 0) for s in range(players)), Viewer(seat=None)]
+    compared = 0
+    for n in range(1, 61):
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE:
+            break
+        seat = rs.to_move(game.state)[0]
+        do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
+                expected_version=game.version, actor=users[seat], source=Move.Source.UI)
+        if n % 12:
+            continue
+        game = Game.objects.get(pk=game.pk)
+        for language in ("es", "en"):
+            forget_public_parts()
+            order = viewers[n // 12 % len(viewers):] + viewers[:n // 12 % len(viewers)]  # a different first each time
+            for viewer in order:
+                viewer = Viewer(seat=viewer.seat, signed_in=viewer.signed_in, is_creator=viewer.is_creator,
+                                language=language)
+                shared, alone = _page(game, viewer, shared=True), _page(game, viewer, shared=False)
+                assert shared == alone, (n, language, viewer)
+                compared += 1
+    assert compared >= 8 * (players + 1)
+
+
+def test_a_public_part_is_rendered_once_per_revision_and_language():
+    """The first render of a revision is kept for the next viewer; a new revision or another language renders
+    again; without a revision in the context (a replay) nothing is kept."""
+    forget_public_parts()
+    template = Template('{% load i18n tablero %}{% public_part "t" %}{{ n }}{% translate "Bank" %}{% end_public_part %}')
+    with translation.override("en"):
+        assert template.render(Context({"n": 1, "public_revision": (1, "s", 5)})) == "1Bank"
+        assert template.render(Context({"n": 2, "public_revision": (1, "s", 5)})) == "1Bank"  # kept
+        assert template.render(Context({"n": 3, "public_revision": (1, "s", 6)})) == "3Bank"
+        assert template.render(Context({"n": 4, "public_revision": None})) == "4Bank"
+        assert template.render(Context({"n": 5})) == "5Bank"
+    with translation.override("es"):
+        assert template.render(Context({"n": 6, "public_revision": (1, "s", 5)})) == "6Banco"
+
+
+def test_a_public_part_needs_a_quoted_name():
+    for source in ('{% public_part %}x{% end_public_part %}', '{% public_part t %}x{% end_public_part %}',
+                   '{% public_part "t %}x{% end_public_part %}'):
+        with pytest.raises(TemplateSyntaxError):
+            Template("{% load tablero %}" + source)
+
+
+def test_a_public_part_in_a_loop_is_kept_per_named_variable():
+    """``{% public_part "plot" p %}``: one part per value of ``p`` (each player's plot), not one for all."""
+    forget_public_parts()
+    template = Template('{% load tablero %}{% for p in ps %}{% public_part "t" p %}<{{ p }}{{ n }}>{% end_public_part %}'
+                        '{% endfor %}')
+    assert template.render(Context({"ps": [1, 2], "n": "a", "public_revision": (1, "s", 5)})) == "<1a><2a>"
+    assert template.render(Context({"ps": [2, 3], "n": "b", "public_revision": (1, "s", 5)})) == "<2a><3b>"
