@@ -17,9 +17,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.template.loader import select_template
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 

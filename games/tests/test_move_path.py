@@ -76,6 +76,27 @@ def test_a_malformed_action_is_refused(started_game, players):
 
 
 @pytest.mark.embedded
+def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries(started_game, players,
+                                                                                django_assert_num_queries):
+    """The move path's lock (``actions._lock``): the game's row and its seats' rows, each seat with its player's
+    name, in two queries however many seats there are; a game that does not exist is refused."""
+    from django.db import transaction
+
+    from games.actions import _lock
+
+    with transaction.atomic(), django_assert_num_queries(2):
+        game, seats = _lock(started_game.pk)
+        names = [s.display_name for s in seats]
+        ids = [s.user.pk for s in seats]
+    assert (game.pk, game.version, game.state) == (started_game.pk, started_game.version, started_game.state)
+    assert [s.index for s in seats] == list(range(len(players)))
+    assert names == [s.display_name for s in started_game.seats.order_by("index")]
+    assert ids == [s.user_id for s in started_game.seats.order_by("index")]
+    with transaction.atomic(), pytest.raises(MoveRejected) as refused:
+        _lock(started_game.pk + 1000)
+    assert refused.value.code == "not_found"
+
+
 def test_concurrent_submissions_for_one_version_apply_exactly_once(started_game, players):
     seat, action = first_move(started_game)
     user = seat_user(started_game, players, seat)

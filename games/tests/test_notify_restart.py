@@ -62,7 +62,11 @@ class Servers:
                                               "config.asgi:application"], env)
         self.worker = start_celery_worker("restart-worker", env, node=f"restart-{queue}")
         self.beat = None
-        self.wait_ready()
+        try:
+            self.wait_ready()
+        except BaseException:  # no fixture will stop what a failed start left running (it held the test database)
+            self.stop()
+            raise
 
     def wait_ready(self) -> None:
         wait_http(self.base + "/healthz", self.daphne, timeout=90)  # a busy machine starts Daphne slowly
