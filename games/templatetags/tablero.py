@@ -25,6 +25,9 @@ def money(amount):
 _parts: OrderedDict = OrderedDict()
 _parts_lock = threading.Lock()
 PARTS_KEPT = 512
+# Parts that depend only on values named in the tag (a card's printed face): kept across revisions and games.
+_fixed: OrderedDict = OrderedDict()
+FIXED_KEPT = 4096
 
 
 def shared_per_revision(context, name: str, make):
@@ -44,32 +47,52 @@ def shared_per_revision(context, name: str, make):
     return value
 
 
-def _keep(key: tuple, value) -> None:
+def _keep(key: tuple, value, store: OrderedDict = _parts, kept: int = PARTS_KEPT) -> None:
     with _parts_lock:
-        _parts[key] = value
-        while len(_parts) > PARTS_KEPT:
-            _parts.popitem(last=False)
+        store[key] = value
+        while len(store) > kept:
+            store.popitem(last=False)
 
 
 class PublicPartNode(template.Node):
-    def __init__(self, name: str, parts: list, nodelist):
+    def __init__(self, name: str, parts: list, nodelist, per_revision: bool = True):
         self.name = name
         self.parts = parts
         self.nodelist = nodelist
+        self.per_revision = per_revision
 
     def render(self, context) -> str:
         revision = context.get("public_revision")
         if revision is None:
             return self.nodelist.render(context)
-        key = (*revision, get_language(), self.name, *(part.resolve(context) for part in self.parts))
+        named = (get_language(), self.name, *(part.resolve(context) for part in self.parts))
+        key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
         with _parts_lock:
-            html = _parts.get(key)
+            html = store.get(key)
             if html is not None:
-                _parts.move_to_end(key)
+                store.move_to_end(key)
                 return html
         html = mark_safe(self.nodelist.render(context))
-        _keep(key, html)
+        _keep(key, html, store, kept)
         return html
+
+
+def _part_tag(parser, token, end: str, per_revision: bool) -> PublicPartNode:
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
+        raise template.TemplateSyntaxError(f'usage: {{% {bits[0]} "name" [variable ...] %}}...{{% {end} %}}')
+    parts = [parser.compile_filter(bit) for bit in bits[2:]]
+    nodelist = parser.parse((end,))
+    parser.delete_first_token()
+    return PublicPartNode(bits[1][1:-1], parts, nodelist, per_revision)
+
+
+@register.tag("fixed_part")
+def fixed_part(parser, token):
+    """``{% fixed_part "hand-card" c.id c.key %}...{% end_fixed_part %}``: content that depends on nothing but
+    the values named (a card's printed face and its id), rendered once per those values and language and kept
+    across revisions and games. Like ``public_part``, only in a live table's render (``public_revision``)."""
+    return _part_tag(parser, token, "end_fixed_part", per_revision=False)
 
 
 @register.tag("public_part")
@@ -79,16 +102,11 @@ def public_part(parser, token):
     ``public_revision`` (game, seal, revision; set by ``games.presenters.table_context``) and language. Inside
     a loop, name what the part varies with: ``{% public_part "plot" p.seat %}``. Without a
     ``public_revision`` in the context (a replay, a test) it renders as plain content."""
-    bits = token.split_contents()
-    if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
-        raise template.TemplateSyntaxError('usage: {% public_part "name" [variable ...] %}...{% end_public_part %}')
-    parts = [parser.compile_filter(bit) for bit in bits[2:]]
-    nodelist = parser.parse(("end_public_part",))
-    parser.delete_first_token()
-    return PublicPartNode(bits[1][1:-1], parts, nodelist)
+    return _part_tag(parser, token, "end_public_part", per_revision=True)
 
 
 def forget_public_parts() -> None:
     """Forget every rendered part (tests)."""
     with _parts_lock:
         _parts.clear()
+        _fixed.clear()

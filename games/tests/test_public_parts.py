@@ -88,3 +88,18 @@ def test_a_public_part_in_a_loop_is_kept_per_named_variable():
                         '{% endfor %}')
     assert template.render(Context({"ps": [1, 2], "n": "a", "public_revision": (1, "s", 5)})) == "<1a><2a>"
     assert template.render(Context({"ps": [2, 3], "n": "b", "public_revision": (1, "s", 5)})) == "<2a><3b>"
+
+
+def test_a_fixed_part_is_kept_across_revisions_per_named_values_and_language():
+    """``{% fixed_part "card" c %}``: rendered once per value of ``c`` and language, whatever the revision (a
+    card's printed face); plain content without a live table's ``public_revision``."""
+    forget_public_parts()
+    template = Template('{% load i18n tablero %}{% fixed_part "card" c %}{{ c }}{{ n }}{% translate "Bank" %}'
+                        '{% end_fixed_part %}')
+    with translation.override("en"):
+        assert template.render(Context({"c": 1, "n": "a", "public_revision": (1, "s", 5)})) == "1aBank"
+        assert template.render(Context({"c": 1, "n": "b", "public_revision": (2, "t", 9)})) == "1aBank"  # kept
+        assert template.render(Context({"c": 2, "n": "b", "public_revision": (2, "t", 9)})) == "2bBank"
+        assert template.render(Context({"c": 1, "n": "c"})) == "1cBank"
+    with translation.override("es"):
+        assert template.render(Context({"c": 1, "n": "d", "public_revision": (1, "s", 5)})) == "1dBanco"
