@@ -117,7 +117,7 @@ def test_talks_answering_rejecting_cancelling():
     s2, ev = act(s, 1, {"type": "reject", "id": pid})
     assert s2["proposals"] == [] and types(ev) == ["proposal_rejected"]
     s3, ev = act(s, 0, {"type": "cancel", "id": pid})
-    assert s3["proposals"] == [] and types(ev) == ["proposal_cancelled"]
+    assert s3["proposals"] == [] and ev == [{"type": "proposal_cancelled", "id": pid, "from": 0, "to": 1}]
 
 
 def test_talks_at_most_three_proposals_per_turn():
