@@ -60,3 +60,31 @@ def test_prizes_and_taxes_a_rent_is_not_collected_as_a_prize_nor_a_prize_as_a_re
     refused(R, p, 0, {"type": "claim_prize", "claim": pid + 1}, "prizes-and-taxes")
     collected, _ = act(p, 0, {"type": "claim_prize", "claim": pid})
     assert collected["players"][0]["money"] == 35000 + 2500 and collected["claims"] == []
+
+
+def test_the_game_a_collected_or_lost_claim_is_written_in_the_log():
+    """The Game / Prizes and Taxes, claim mode: the log says who collected what from whom (a rent from its
+    payer, a prize from the Bank, neither paid automatically), and, for a prize let go, where it came from."""
+    s, cid = rent_claim_pending()
+    _, ev = act(s, 1, {"type": "claim_rent", "claim": cid})
+    assert ev[0] == {"type": "rent_claimed", "seat": 1, "payer": 0, "space": 3, "amount": 80, "auto": False}
+    assert [e for e in ev if e["type"] == "money"] == [{"type": "money", "from": 0, "to": 1, "amount": 80,
+                                                         "reason": "rent"}]
+    p, pid = prize_claim_pending()
+    source = p["claims"][0]["source"]
+    _, ev = act(p, 0, {"type": "claim_prize", "claim": pid})
+    assert ev[0] == {"type": "prize_claimed", "seat": 0, "amount": 2500, "source": source, "auto": False}
+    _, ev = act(p, 0, {"type": "waive_claim", "claim": pid})
+    assert ev == [{"type": "claim_lapsed", "kind": "prize", "owner": 0, "payer": None, "amount": 2500,
+                   "source": source, "why": "waived"}]
+
+
+def test_helping_players_a_pending_claim_is_shown_to_its_claimant_only():
+    """Helping Players (decision 6): the server never reminds anyone of a rent: the open claim is in its
+    owner's view (``my_claims``) and in nobody else's, and no view carries the list of every claim. The view
+    also says whose it is and who is to move."""
+    s, cid = rent_claim_pending()
+    for seat in (None, 0, 1, 2):
+        v = R.view(s, seat)
+        assert "claims" not in v and v["viewer"] == seat and v["to_move"] == R.to_move(s) == [1]
+        assert [c["id"] for c in v["my_claims"]] == ([cid] if seat == 1 else [])
