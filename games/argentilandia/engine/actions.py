@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from . import contest, purchase, special, trade, turn
-from .clone import copy_touching, deep_copy
+from .clone import Copiers, copiers, copy_touching, copy_with, deep_copy
 from .errors import _, refuse
 from .schema import (
     PHASE_CONTEST,
@@ -26,6 +26,14 @@ def to_move(state: dict) -> list[int]:
     seat an open offer waits for (their clock is the visible timer), then the player on turn unless
     their own offer still waits for answers; else the player on turn."""
     ph = state["phase"]
+    if ph == PHASE_MAIN:  # most moves: asked first (none of the phases below is the main one)
+        cur = state["current"]
+        if not state["offers"]:
+            return [cur]
+        answering = trade.recipients(state)
+        if cur in answering or trade.awaits_answer(state, cur):
+            return answering
+        return answering + [cur]
     if ph == PHASE_OVER:
         return []
     if ph == PHASE_DISCARD:
@@ -33,13 +41,7 @@ def to_move(state: dict) -> list[int]:
     if ph in (PHASE_CONTEST, PHASE_ROLLOFF):
         r = contest.roller(state)
         return [] if r is None else [r]
-    cur = state["current"]
-    if ph != PHASE_MAIN:
-        return [cur]
-    answering = trade.recipients(state)
-    if cur in answering or trade.awaits_answer(state, cur):
-        return answering
-    return answering + [cur]
+    return [state["current"]]
 
 
 Handler = Callable[[dict, int, dict], list]
@@ -134,19 +136,18 @@ HANDLERS: dict[str, PhaseRules] = {
 }
 
 
-def _check_envelope(state: dict, seat: int, action: dict) -> None:
-    """Every action is an object with a string type, from a real seat, while the game runs."""
+def checked_handler(state: dict, seat: int, action: dict) -> Handler:
+    """The handler that will run ``action`` (nothing changed): every action is an object with a string
+    type, from a real seat, while the game runs, of a type the phase allows that seat; else a refusal
+    citing the rule. (One function, not one per check: it runs on every move.)"""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         refuse(_("An action needs a type."), "round-summary")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
         refuse(_("There is no such seat."), "round-summary")
-    if state["phase"] == PHASE_OVER:
-        refuse(_("The game is over."), "victory")
-
-
-def handler_for(state: dict, seat: int, t: str) -> Handler:
-    """The handler for action type ``t`` by ``seat`` now, or a refusal citing the phase's rule."""
     ph = state["phase"]
+    if ph == PHASE_OVER:
+        refuse(_("The game is over."), "victory")
+    t = action["type"]
     if ph == PHASE_MAIN and seat != state["current"] and t in RESPONSES:
         return RESPONSES[t]
     rules = HANDLERS[ph]
@@ -160,8 +161,7 @@ def handler_for(state: dict, seat: int, t: str) -> Handler:
 
 def dispatch(state: dict, seat: int, action: dict) -> list[dict]:
     """Apply ``action`` to ``state`` in place (the caller passes a copy)."""
-    _check_envelope(state, seat, action)
-    return handler_for(state, seat, action["type"])(state, seat, action)
+    return checked_handler(state, seat, action)(state, seat, action)
 
 
 # The state parts (schema keys) each handler may change in place, directly or through what it calls;
@@ -190,6 +190,8 @@ TOUCHES: dict[Handler, tuple[str, ...]] = {
     _roll: ("hands", "bank"),
     _end_turn: ("flags", "officials", "stockbrokers", "special_last"),
     _contest_roll: ("contest", "rolloff", "mps", "industries", "ports", "officials", "stockbrokers"),
+    turn.draft_place: ("mps", "bank", "hands", "draft"),
+    turn.prelim_buy: ("hands", "bank", "mps", "prelim"),  # then begin_turn replaces the flags and offers
 }
 
 
@@ -214,14 +216,26 @@ TOUCHES_NOW: dict[Handler, Callable[[dict], tuple[str, ...]]] = {
 }
 
 
-def checked_handler(state: dict, seat: int, action: dict) -> Handler:
-    """The handler that will run ``action`` (the envelope and the phase checked, nothing changed)."""
-    _check_envelope(state, seat, action)
-    return handler_for(state, seat, action["type"])
+# TOUCHES with each part's copy function looked up once (copy_for runs on every move), but for the handlers
+# whose writes depend on the state (TOUCHES_NOW).
+_COPIERS: dict[Handler, Copiers] = {handler: copiers(keys) for handler, keys in TOUCHES.items()
+                                    if handler not in TOUCHES_NOW}
+
+
+def prepared(state: dict, seat: int, action: dict) -> tuple[Handler, dict]:
+    """``checked_handler`` and the copy of ``state`` it may write to (``copy_for``), in one call: apply's
+    first steps, on every move."""
+    handler = checked_handler(state, seat, action)
+    parts = _COPIERS.get(handler)
+    return handler, (copy_with(state, parts) if parts is not None else copy_for(state, handler))
 
 
 def copy_for(state: dict, handler: Handler) -> dict:
     """The copy of ``state`` that ``handler`` may write to."""
+    parts = _COPIERS.get(handler)
+    if parts is not None:
+        return copy_with(state, parts)
     touches_now = TOUCHES_NOW.get(handler)
-    touched = touches_now(state) if touches_now is not None else TOUCHES.get(handler)
-    return deep_copy(state) if touched is None else copy_touching(state, touched)
+    if touches_now is not None:
+        return copy_touching(state, touches_now(state))
+    return deep_copy(state)

@@ -3,20 +3,27 @@
 It runs before every move, so the facts several parts need (tokens left, whether 3 different cards
 are held, what the Union Organizer blocks) are worked out once per call and passed down. Nothing is
 kept between calls: a state can be changed by whoever holds it, so a cache could go stale.
+
+The hot parts are plain loops: a small comprehension is a function call of its own, dearer here than the
+few items it builds. Every list is still built fresh on each call.
 """
 
 from __future__ import annotations
 
+from operator import countOf, itemgetter
+
 from . import board as B
 from . import contest, schema, special, trade, union
-from .state import blocked_id, has_cards, is_int, sole_holder, tokens_left
+from .state import blocked_id, is_int, tokens_left
 
 
 def legal(state: dict, seat: int) -> list[dict]:
     """The concrete actions ``seat`` may take now (open-ended ones as examples: see docs/API.md)."""
     ph = state["phase"]
-    if ph == schema.PHASE_OVER or not is_int(seat) or not 0 <= seat < state["num_players"]:
+    if ph == schema.PHASE_OVER or (type(seat) is not int and not is_int(seat)) or not 0 <= seat < state["num_players"]:
         return []
+    if ph == schema.PHASE_MAIN:  # most calls: checked first, the phases below cannot be the main one
+        return _main_actions(state, seat) if seat == state["current"] else _responses(state, seat)
     if ph == schema.PHASE_DISCARD:
         need = state["discards"][seat]
         if need <= 0:
@@ -25,7 +32,7 @@ def legal(state: dict, seat: int) -> list[dict]:
     if ph in (schema.PHASE_CONTEST, schema.PHASE_ROLLOFF):
         return [{"type": "contest_roll"}] if contest.roller(state) == seat else []
     if seat != state["current"]:
-        return _responses(state, seat) if ph == schema.PHASE_MAIN else []
+        return []
     if ph == schema.PHASE_DRAFT:
         return _draft(state, seat)
     if ph == schema.PHASE_PRELIM_BUY:
@@ -66,7 +73,7 @@ class HasToken:
 def _pays_three(hand: dict) -> bool:
     """1 MP or 1 port costs 3 cards of different resources (purchase.auto_pay finds them). A hand holds
     every material and no count goes below 0, so the materials held are those not at 0."""
-    return len(hand) - [*hand.values()].count(0) >= 3
+    return len(hand) - countOf(hand.values(), 0) >= 3
 
 
 def _draft(state: dict, seat: int) -> list[dict]:
@@ -78,20 +85,30 @@ def _draft(state: dict, seat: int) -> list[dict]:
         slots = state["mps"][p]
         if p == blocked or seat in slots:
             continue
-        out += [{"type": "place_mp", "province": p, "slot": i} for i, o in enumerate(slots) if o is None]
+        for i, o in enumerate(slots):
+            if o is None:
+                out.append({"type": "place_mp", "province": p, "slot": i})
     return out
 
 
 def _free_mps(state: dict, seat: int, prelim: bool, has_token: HasToken | bool | None = None) -> list[dict]:
     if not _pays_three(state["hands"][seat]):
         return []
+    return _free_mps_paid(state, seat, prelim, has_token)
+
+
+def _free_mps_paid(state: dict, seat: int, prelim: bool, has_token: HasToken | bool | None = None) -> list[dict]:
+    """_free_mps for a hand known to pay 3 different cards."""
     blocked = blocked_id(state, "province")
+    mps = state["mps"]
     out = []
     for p in B.PROVINCE_IDS if prelim else state["in_play"]:
-        slots = state["mps"][p]
+        slots = mps[p]
         if p == blocked or None not in slots or (prelim and seat in slots):
             continue
-        out += [{"type": "buy_mp", "province": p, "slot": i} for i, o in enumerate(slots) if o is None]
+        for i, o in enumerate(slots):
+            if o is None:
+                out.append({"type": "buy_mp", "province": p, "slot": i})
     return out if out and (HasToken(state, seat) if has_token is None else has_token) else []
 
 
@@ -109,10 +126,14 @@ def _rival_percentages(state: dict, seat: int, has_token: HasToken | bool | None
     out = []
     for ind in B.INDUSTRY_IDS:
         info = industries[ind]
-        if info["owner"] is None or ind == blocked or sole_holder(info["slots"]) is not None:  # no monopoly
+        if info["owner"] is None or ind == blocked:
             continue
-        sellers = sorted({x for x in info["slots"] if x is not None and x != seat})
-        out += [{"type": "buy_rival_percentage", "industry": ind, "seller": s} for s in sellers]
+        slots = info["slots"]
+        first = slots[0]
+        if first is not None and countOf(slots, first) == len(slots):  # a monopoly (sole_holder)
+            continue
+        for s in sorted(set(slots).difference((None, seat))):
+            out.append({"type": "buy_rival_percentage", "industry": ind, "seller": s})
     return out if out and (HasToken(state, seat) if has_token is None else has_token) else []
 
 
@@ -121,11 +142,14 @@ def _rival_mps(state: dict, seat: int, has_token: HasToken | bool | None = None)
         return []
     blocked = blocked_id(state, "province")
     out = []
+    mps = state["mps"]
     for p in B.PROVINCE_IDS:
-        slots = state["mps"][p]
+        slots = mps[p]
         if None in slots or seat not in slots or p == blocked:
             continue
-        out += [{"type": "buy_rival_mp", "province": p, "slot": i} for i, o in enumerate(slots) if o != seat]
+        for i, o in enumerate(slots):
+            if o != seat:
+                out.append({"type": "buy_rival_mp", "province": p, "slot": i})
     return out if out and (HasToken(state, seat) if has_token is None else has_token) else []
 
 
@@ -133,33 +157,58 @@ def _exchanges(state: dict, seat: int) -> list[dict]:
     """The Banker's, the own ports' and the border monopolies' trades (Trade; Trading at ports;
     International Trade), in that order, every give/get pair the hand and the bank allow."""
     hand = state["hands"][seat]
-    most = max(hand.values())
+    out: list[dict] = []
+    _add_exchanges(out, state, seat, hand, max(hand.values()))
+    return out
+
+
+def _add_exchanges(out: list[dict], state: dict, seat: int, hand: dict, most: int) -> None:
+    """_exchanges for the seat's ``hand`` (``most`` its largest count), appended to ``out``."""
     if most < _CHEAPEST_RATIO:  # a third of the calls: no card held often enough for any exchange
-        return []
+        return
+    # trade.port_usable and trade.usable_borders, with the blocked province looked up once for both
+    blocked = blocked_id(state, "province")
+    mps = state["mps"]
     owners = state["ports"]  # a third of the seats own no port: one look in C before the full checks
-    ports = [port for port in B.PORT_IDS if owners[port] == seat and trade.port_usable(state, seat, port)] \
-        if seat in owners.values() else []
-    borders = trade.usable_borders(state, seat)
+    ports = []
+    if seat in owners.values():
+        for port, p in _PORT_PROVINCES:
+            if owners[port] == seat and p != blocked and seat in mps[p]:
+                ports.append(port)
+    borders = []
+    for p in B.BORDER_PROVINCES:
+        slots = mps[p]
+        if slots[0] == seat and slots.count(seat) == len(slots) and p != blocked:  # sole_holder(slots) == seat
+            borders.append(p)
     ratios: list[tuple[dict, int]] = []
     # the Banker's conditions are worth checking only for a hand that could pay 4 identical cards
     if most >= _BANK_RATIO and (trade.free_bank(state) or (
             not ports and not borders and trade.players_refusal(state, seat) is None)):
         ratios.append((_BANK_ROWS, _BANK_RATIO))
     for port in ports:
-        ratios.append((_PORT_ROWS[port], B.PORTS[port]["ratio"]))
+        ratios.append((_PORT_ROWS[port], _PORT_RATIO[port]))
     for p in borders:
         ratios.append((_INTL_ROWS[p], _INTL_RATIO))
+    if not ratios:
+        return
     bank = state["bank"]
     full = min(bank.values()) > 0  # the bank usually has every card: then any other material can be got
-    out: list[dict] = []
+    gives: dict[int, list[str]] = {}  # ratio -> the materials held that often (several rows share a ratio)
     for rows, ratio in ratios:
         if ratio > most:
             continue
-        for give in B.MATERIALS:
-            if hand[give] >= ratio:
-                row = rows[give]
-                out += map(dict.copy, row) if full else [a.copy() for a in row if bank[a["get"]] > 0]
-    return out
+        held = gives.get(ratio)
+        if held is None:
+            held = gives[ratio] = []
+            for give in B.MATERIALS:
+                if hand[give] >= ratio:
+                    held.append(give)
+        for give in held:
+            row = rows[give]
+            if full:
+                out += map(dict.copy, row)
+            else:
+                out += [a.copy() for a in row if bank[a["get"]] > 0]
 
 
 def _exchange_rows(base: dict) -> dict[str, tuple[dict, ...]]:
@@ -175,27 +224,33 @@ _INTL_ROWS = {p: _exchange_rows({"type": "intl_trade", "province": p}) for p in 
 _BANK_RATIO = 4  # Trade: 4 identical cards for 1
 _INTL_RATIO = 2  # International Trade: a border monopoly trades as a 2x1 port
 _PORT_PROVINCES = tuple((port, B.PORTS[port]["province"]) for port in B.PORT_IDS)  # in PORT_IDS order
+_PORT_RATIO = {port: B.PORTS[port]["ratio"] for port in B.PORT_IDS}
+_NOT_OIL = tuple(m for m in B.MATERIALS if m != "oil")  # a factory's 3 identical cards (Buying Industries)
 _CHEAPEST_RATIO = min(_INTL_RATIO, _BANK_RATIO, *(port["ratio"] for port in B.PORTS.values()))
 
 
-def _purchases(state: dict, seat: int, has_token: HasToken) -> list[dict]:
+def _purchases(state: dict, seat: int, has_token: HasToken, three: bool | None = None) -> list[dict]:
     """Ports, factories, percentages, officials and stockbrokers the hand pays for now (a port, factory
-    or percentage also needs a token: asked last, as it is the dearest to know)."""
+    or percentage also needs a token: asked last, as it is the dearest to know). ``three``: whether the
+    hand pays 3 different cards, if the caller knows."""
     hand = state["hands"][seat]
     placed: list[dict] = []
     owners = state["ports"]
-    if None in owners.values() and _pays_three(hand):
+    if None in owners.values() and (_pays_three(hand) if three is None else three):
         blocked = blocked_id(state, "province")
         in_play, mps = state["in_play"], state["mps"]
         for port, p in _PORT_PROVINCES:
-            if owners[port] is None and p in in_play and seat in mps[p] and p != blocked:
+            if p in in_play and owners[port] is None and seat in mps[p] and p != blocked:
                 placed.append({"type": "buy_port", "port": port})
     if hand["oil"] >= 1:
         industries = state["industries"]
-        unbought = [ind for ind in B.INDUSTRY_IDS if industries[ind]["owner"] is None]
-        mats = [m for m in B.MATERIALS if m != "oil" and hand[m] >= 3] if unbought else []
-        for ind in unbought:
-            placed += [{"type": "buy_factory", "industry": ind, "with": m} for m in mats]
+        mats = None
+        for ind in B.INDUSTRY_IDS:
+            if industries[ind]["owner"] is None:
+                if mats is None:
+                    mats = [m for m in _NOT_OIL if hand[m] >= 3]
+                for m in mats:
+                    placed.append({"type": "buy_factory", "industry": ind, "with": m})
         if hand["soy"] and hand["metals"]:
             blocked = blocked_id(state, "industry")
             for ind in B.INDUSTRY_IDS:
@@ -212,11 +267,16 @@ def _purchases(state: dict, seat: int, has_token: HasToken) -> list[dict]:
 
 def _main_actions(state: dict, seat: int) -> list[dict]:
     has_token = HasToken(state, seat)
-    out: list[dict] = [] if trade.awaits_answer(state, seat) else [{"type": "end_turn"}]
-    out += _free_mps(state, seat, False, has_token)
-    out += _purchases(state, seat, has_token)
-    out += _exchanges(state, seat)
-    officials = state["officials"][seat]  # (each part checks its card itself: this skips moot calls)
+    offers = state["offers"]
+    out: list[dict] = [] if offers and trade.awaits_answer(state, seat) else [{"type": "end_turn"}]
+    hand = state["hands"][seat]
+    counts = [*hand.values()]  # what several parts ask of the hand, worked out once
+    three = len(counts) - counts.count(0) >= 3  # _pays_three
+    if three and state["in_play"]:  # (each part checks its conditions itself: these guards skip moot calls)
+        out += _free_mps_paid(state, seat, False, has_token)
+    out += _purchases(state, seat, has_token, three)
+    _add_exchanges(out, state, seat, hand, max(counts))
+    officials = state["officials"][seat]
     if officials:
         out += _rival_mps(state, seat, has_token)
     if state["stockbrokers"][seat]:
@@ -224,9 +284,10 @@ def _main_actions(state: dict, seat: int) -> list[dict]:
     if officials:
         out += _union_moves(state, seat)
     if state["special"]:
-        out += [{"type": "claim_special", "province": p, "kind": k} for p, k in special.claimable(state, seat)]
-    out += offer_examples(state, seat)
-    for o in state["offers"]:
+        for p, k in special.claimable(state, seat):
+            out.append({"type": "claim_special", "province": p, "kind": k})
+    _add_offer_examples(out, state, seat, hand, sum(counts))
+    for o in offers:
         if o["from"] == seat:
             out.append({"type": "cancel_offer", "offer_id": o["id"]})
         elif seat in o["to"]:
@@ -236,39 +297,81 @@ def _main_actions(state: dict, seat: int) -> list[dict]:
 
 def offers_left(state: dict, seat: int) -> bool:
     made = state["flags"].get("offers_made")
-    return not made or made.get(str(seat), 0) < trade.MAX_OFFERS_PER_TURN
+    key = trade.SEAT_KEYS[seat] if 0 <= seat < len(trade.SEAT_KEYS) else str(seat)
+    return not made or made.get(key, 0) < trade.MAX_OFFERS_PER_TURN
+
+
+def _top_and_low(hand: dict) -> tuple[str, str]:
+    """The material held most and, among the others, the one held least: the first in MATERIALS order on
+    ties, as ``max``/``min`` over MATERIALS with the hand as key give them (here the counts are fetched
+    in MATERIALS order in one C call, whatever the hand's own key order)."""
+    counts = [*_COUNTS(hand)]
+    i = counts.index(max(counts))
+    counts[i] = _NO_LOW
+    return B.MATERIALS[i], B.MATERIALS[counts.index(min(counts))]
+
+
+_COUNTS = itemgetter(*B.MATERIALS)
+_NO_LOW = float("inf")  # above any count: the material held most is never the one held least
 
 
 def offer_examples(state: dict, seat: int) -> list[dict]:
     """Open-ended offers (docs/API.md: any valid give/get is accepted; these are examples): 1 card of the
     material held most for 1 of each other, to everyone, and for the material held least to each player."""
     hand = state["hands"][seat]
-    if not sum(hand.values()) or not offers_left(state, seat):
-        return []
-    top = max(B.MATERIALS, key=hand.__getitem__)
-    others = B.OTHER_MATERIALS[top]
-    low = min(others, key=hand.__getitem__)
-    out = [{"type": "offer_trade", "to": None, "give": {top: 1}, "get": {m: 1}} for m in others]
-    out += [{"type": "offer_trade", "to": s, "give": {top: 1}, "get": {low: 1}} for s in range(state["num_players"]) if s != seat]
+    out: list[dict] = []
+    _add_offer_examples(out, state, seat, hand, sum(hand.values()))
     return out
+
+
+def _add_offer_examples(out: list[dict], state: dict, seat: int, hand: dict, cards: int) -> None:
+    """offer_examples for the seat's ``hand`` of ``cards`` cards, appended to ``out``."""
+    if not cards or not offers_left(state, seat):
+        return
+    top, low = _top_and_low(hand)
+    for m in B.OTHER_MATERIALS[top]:
+        out.append({"type": "offer_trade", "to": None, "give": {top: 1}, "get": {m: 1}})
+    n = state["num_players"]
+    for s in trade.OTHER_SEATS.get((n, seat)) or [s for s in range(n) if s != seat]:
+        out.append({"type": "offer_trade", "to": s, "give": {top: 1}, "get": {low: 1}})
 
 
 def counter_examples(state: dict, seat: int, o: dict) -> list[dict]:
     """Counter-offers to an offer (examples of the open-ended action): 1 of a card we hold for 1 of each
     card the offer gives."""
-    hand = state["hands"][seat]
     if o["from"] != state["current"] or o.get("counter_to") is not None or not offers_left(state, seat):
         return []
-    # a stable sort, reversed: equal counts keep the materials' order
-    held = sorted([m for m in B.MATERIALS if hand[m] > 0], key=hand.__getitem__, reverse=True)[:3]
-    return [{"type": "counter_offer", "offer_id": o["id"], "give": {m: 1}, "get": {g: 1}}
-            for g in o["give"] for m in held if m != g]
+    hand = state["hands"][seat]
+    held = []
+    for m in B.MATERIALS:
+        if hand[m] > 0:
+            held.append(m)
+    if len(held) > 1:  # a stable sort, reversed: equal counts keep the materials' order
+        held = sorted(held, key=hand.__getitem__, reverse=True)[:3]
+    oid = o["id"]
+    out = []
+    for g in o["give"]:
+        for m in held:
+            if m != g:
+                out.append({"type": "counter_offer", "offer_id": oid, "give": {m: 1}, "get": {g: 1}})
+    return out
+
+
+def _holds(hand: dict, cards: dict) -> bool:
+    """state.has_cards for a hand already looked up."""
+    for m, c in cards.items():
+        if hand.get(m, 0) < c:
+            return False
+    return True
 
 
 def _answer(state: dict, seat: int, o: dict) -> list[dict]:
-    out = [{"type": "refuse_offer", "offer_id": o["id"]}]
-    if has_cards(state, o["from"], o["give"]) and has_cards(state, seat, o["get"]):
-        out.insert(0, {"type": "accept_offer", "offer_id": o["id"]})
+    oid = o["id"]
+    hands = state["hands"]
+    if _holds(hands[o["from"]], o["give"]) and _holds(hands[seat], o["get"]):
+        out = [{"type": "accept_offer", "offer_id": oid}, {"type": "refuse_offer", "offer_id": oid}]
+    else:
+        out = [{"type": "refuse_offer", "offer_id": oid}]
     if seat != state["current"]:
         out += counter_examples(state, seat, o)
     return out
@@ -276,7 +379,8 @@ def _answer(state: dict, seat: int, o: dict) -> list[dict]:
 
 def _responses(state: dict, seat: int) -> list[dict]:
     out: list[dict] = []
+    cur = state["current"]
     for o in state["offers"]:
-        if seat in o["to"] and o["from"] == state["current"]:
+        if seat in o["to"] and o["from"] == cur:
             out += _answer(state, seat, o)
     return out

@@ -7,7 +7,7 @@ from games.core.rng import draw
 
 from . import board as B
 from .industry import doubles_for
-from .state import is_blocked
+from .state import blocked_id, sole_holder
 from .victory import province_monopolist
 
 
@@ -30,16 +30,22 @@ def production_due(state: dict, total: int) -> dict:
     play, times the doubling; blocked provinces produce nothing (Union Organizer)."""
     due: dict[str, list[int]] = {}
     n = state["num_players"]
-    for p in B.provinces_in_play(total):
-        if is_blocked(state, "province", p):
+    blocked = blocked_id(state, "province")
+    for p in B.PROVINCES_BY_NUMBER.get(total, ()):
+        if p == blocked:
             continue
         mats = B.PROVINCES[p]["mps"]
-        for i, owner in enumerate(state["mps"][p]):
+        slots = state["mps"][p]
+        monopolist = sole_holder(slots)  # multiplier(), with the province's monopoly looked up once
+        for i, owner in enumerate(slots):
             if owner is None:
                 continue
             m = mats[i]
             row = due.setdefault(m, [0] * n)
-            row[owner] += multiplier(state, owner, p, m)
+            mult = 2 if monopolist == owner else 1
+            if doubles_for(state, owner, m):
+                mult *= 2
+            row[owner] += mult
     return due
 
 

@@ -8,6 +8,7 @@ from . import actions, bot, legal_actions, special
 from . import board as B
 from . import state as S
 from .errors import _, refuse
+from .legal_actions import legal as _legal
 from .victory import outcome as _outcome
 from .view import view as _view
 
@@ -22,17 +23,14 @@ class ArgentilandiaRuleset:
             refuse(_("Argentilandia is for 3 to 5 players."), "components")
         return S.new_game(num_players, seed, options)
 
-    def to_move(self, state: dict) -> list[int]:
-        return actions.to_move(state)
-
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return legal_actions.legal(state, seat)
+    # The engine's own functions, not wrappers calling them: both are asked before every move.
+    to_move = staticmethod(actions.to_move)
+    legal_actions = staticmethod(_legal)
 
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         """The next state and the events; ``state`` is never changed (the new state may share the parts the
         action did not change with it: states are values, see clone.py)."""
-        handler = actions.checked_handler(state, seat, action)
-        new = actions.copy_for(state, handler)
+        handler, new = actions.prepared(state, seat, action)
         events = handler(new, seat, action)
         special.refresh(new)
         return new, events

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from . import board as B
 from .errors import _, refuse
-from .state import is_blocked, known, sole_holder
+from .state import blocked_id, is_blocked, known
 
 KINDS = ("official", "stockbroker")
 
@@ -23,13 +23,16 @@ def refresh(state: dict) -> None:
     mps = state["mps"]
     new = None
     for p in B.SPECIAL_PROVINCES:
-        holder = sole_holder(mps[p])  # province_monopolist: this runs after every move
-        entry = sp.get(p)
-        if holder is None:
-            if entry is not None:
+        # sole_holder, written out: this runs after every move, and nearly always changes nothing
+        slots = mps[p]
+        holder = slots[0]
+        if holder is None or slots.count(holder) != len(slots):
+            if sp and sp.get(p) is not None:
                 new = new if new is not None else dict(sp)
                 del new[p]
-        elif entry is None or entry["seat"] != holder:
+            continue
+        entry = sp.get(p)
+        if entry is None or entry["seat"] != holder:
             new = new if new is not None else dict(sp)
             new[p] = {"seat": holder, "since": state["turn"]}
     if new is not None:
@@ -53,8 +56,13 @@ def claimed_this_turn(state: dict) -> bool:
 
 def granting(state: dict, seat: int) -> list[str]:
     """The player's special monopolies that grant this turn: held since an earlier turn, not blocked."""
-    return [p for p, e in state["special"].items()
-            if e["seat"] == seat and e["since"] < state["turn"] and not is_blocked(state, "province", p)]
+    turn = state["turn"]
+    blocked = blocked_id(state, "province")
+    out = []
+    for p, e in state["special"].items():  # (the legal list asks on most turns: a plain loop is cheapest)
+        if e["seat"] == seat and e["since"] < turn and p != blocked:
+            out.append(p)
+    return out
 
 
 def due_kind(state: dict, seat: int) -> str | None:
@@ -70,9 +78,12 @@ def due_kind(state: dict, seat: int) -> str | None:
 def claimable(state: dict, seat: int) -> list[tuple[str, str]]:
     if not state["special"] or claimed_this_turn(state):
         return []
+    provinces = granting(state, seat)
+    if not provinces:  # the usual case: the special monopolies are other players'
+        return []
     last = last_kind(state, seat)
     kinds = [k for k in KINDS if k != last and state[_bank_key(k)] > 0]
-    return [(p, k) for p in granting(state, seat) for k in kinds]
+    return [(p, k) for p in provinces for k in kinds]
 
 
 def _grant(state: dict, seat: int, province: str, kind: str) -> None:

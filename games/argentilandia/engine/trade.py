@@ -20,11 +20,24 @@ from .victory import province_monopolist
 
 MAX_OFFERS_PER_TURN = 5
 
+# Built once, for the offer handlers (a third of all moves): (seats, seat) -> everyone else in seat order,
+# and seat -> its key in the turn flags' offers_made (str(seat)).
+OTHER_SEATS = {(n, seat): tuple(s for s in range(n) if s != seat) for n in range(1, 9) for seat in range(n)}
+SEAT_KEYS = tuple(str(seat) for seat in range(8))
+
 
 def recipients(state: dict) -> list[int]:
     """Seats an open offer waits for."""
     offers = state["offers"]
-    return sorted({s for o in offers for s in o["to"]}) if offers else []
+    if not offers:
+        return []
+    if len(offers) == 1:  # the usual case (to_move asks before every move): one offer, no set needed
+        to = offers[0]["to"]
+        return list(to) if len(to) < 2 else sorted(set(to))
+    seats: set = set()
+    for o in offers:
+        seats.update(o["to"])
+    return sorted(seats)
 
 
 def awaits_answer(state: dict, seat: int) -> bool:
@@ -40,13 +53,25 @@ def awaits_answer(state: dict, seat: int) -> bool:
 
 
 def _drop(state: dict, offer: dict) -> None:
-    state["offers"] = [o for o in state["offers"] if o["id"] != offer["id"]]
+    oid = offer["id"]
+    kept = []
+    for o in state["offers"]:
+        if o["id"] != oid:
+            kept.append(o)
+    state["offers"] = kept
 
 
 def _answered(state: dict, offer: dict, seat: int) -> dict:
     """``offer`` no longer waiting for ``seat``: a new dict in its place in the offers."""
-    new = {**offer, "to": [s for s in offer["to"] if s != seat]}
-    state["offers"] = [new if o is offer else o for o in state["offers"]]
+    to = []
+    for s in offer["to"]:
+        if s != seat:
+            to.append(s)
+    new = {**offer, "to": to}
+    offers = []
+    for o in state["offers"]:
+        offers.append(new if o is offer else o)
+    state["offers"] = offers
     return new
 
 
@@ -69,14 +94,19 @@ def _terms(offer: dict) -> dict:
 
 def expire_offers(state: dict, why: str) -> list[dict]:
     """The turn ends: every open offer lapses, each named with who was still to answer."""
-    events = [{"type": "offer_expired", **_terms(o), "to": list(o["to"]), "why": why} for o in state["offers"]]
+    offers = state["offers"]
     state["offers"] = []
-    return events
+    if not offers:  # nearly every turn ends with none open
+        return []
+    return [{"type": "offer_expired", **_terms(o), "to": list(o["to"]), "why": why} for o in offers]
 
 
 def _replace_own(state: dict, seat: int) -> list[dict]:
     """A new offer replaces the maker's previous one (withdrawn, and said so)."""
-    own = [o for o in state["offers"] if o["from"] == seat]
+    own = []
+    for o in state["offers"]:  # (every offer asks: a loop is cheaper than a comprehension here)
+        if o["from"] == seat:
+            own.append(o)
     if not own:
         return []
     events = [{"type": "offer_withdrawn", **_terms(o), "by": seat, "to": list(o["to"]), "why": "replaced"} for o in own]
@@ -90,10 +120,11 @@ def _count_offer(state: dict, seat: int) -> None:
     """Online anti-spam: at most MAX_OFFERS_PER_TURN offers (counters included) per player per turn."""
     flags = state["flags"]
     made = flags.get("offers_made", {})
-    key = str(seat)
-    if made.get(key, 0) >= MAX_OFFERS_PER_TURN:
+    key = SEAT_KEYS[seat] if 0 <= seat < len(SEAT_KEYS) else str(seat)
+    count = made.get(key, 0)
+    if count >= MAX_OFFERS_PER_TURN:
         refuse(_("At most %(limit)s offers per turn."), "playing-the-game", limit=MAX_OFFERS_PER_TURN)
-    state["flags"] = {**flags, "offers_made": {**made, key: made.get(key, 0) + 1}}
+    state["flags"] = {**flags, "offers_made": {**made, key: count + 1}}
 
 
 def _cards(raw, what: str) -> dict:
@@ -104,9 +135,10 @@ def _cards(raw, what: str) -> dict:
 
 
 def find_offer(state: dict, offer_id) -> dict:
-    for o in state["offers"]:
-        if is_int(offer_id) and o["id"] == offer_id:
-            return o
+    if is_int(offer_id):
+        for o in state["offers"]:
+            if o["id"] == offer_id:
+                return o
     refuse(_("There is no such offer."), "playing-the-game")
 
 
@@ -118,7 +150,8 @@ def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
     to = action.get("to")
     n = state["num_players"]
     if to is None:
-        targets = [s for s in range(n) if s != seat]
+        others = OTHER_SEATS.get((n, seat))
+        targets = list(others) if others is not None else [s for s in range(n) if s != seat]
     elif is_int(to) and 0 <= to < n and to != seat:
         targets = [to]
     else:

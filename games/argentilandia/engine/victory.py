@@ -52,7 +52,11 @@ def all_vp(state: dict) -> list[int]:
 
 def _monopolises_an_industry(state: dict, seat: int) -> bool:
     """An industry scores only for its monopolist: without one, no factory counts towards victory."""
-    return any(sole_holder(info["slots"]) == seat for info in state["industries"].values())
+    for info in state["industries"].values():  # every turn's end: sole_holder(slots) == seat, written out
+        slots = info["slots"]
+        if slots[0] == seat and slots.count(seat) == len(slots):
+            return True
+    return False
 
 
 def meets_victory(state: dict, seat: int) -> bool:
