@@ -16,7 +16,7 @@ import argparse
 import math
 from pathlib import Path
 
-COLOURS = ["#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df"]
+COLOURS = ["#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#0a8a8a", "#e16f24", "#57606a"]
 WIDTH, HEIGHT, PANEL_GAP = 900, 380, 70
 LEFT, RIGHT, TOP, BOTTOM = 70, 20, 50, 60
 
