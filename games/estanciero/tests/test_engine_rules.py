@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 from games.core.rng import SeededRng
@@ -389,6 +390,15 @@ def test_rest_announced_before_rolling_two_turns_broken_by_doubles():
     force_dice(s, 4, 4)
     b, ev = act(s, 0, {"type": "rest"})
     assert "rest_broken" in types(ev) and b["players"][0]["position"] == 29
+    assert b["players"][0]["rest_turns"] == 0  # off Rest, no rest left to take
+    # resting one turn, then rolling on: the pawn leaves Rest and the second turn of rest is gone
+    r2 = copy.deepcopy(s)
+    force_dice(r2, 1, 2)
+    r2, _ = act(r2, 0, {"type": "rest"})
+    r2["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
+    force_dice(r2, 2, 3)
+    r2, _ = act(r2, 0, {"type": "roll"})
+    assert r2["players"][0]["position"] == 26 and r2["players"][0]["rest_turns"] == 0
 
 
 def test_free_parking_does_nothing():
