@@ -127,7 +127,22 @@ def test_talks_at_most_three_proposals_per_turn():
     for _ in range(3):
         s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}})
         s, _ = act(s, 1, {"type": "reject", "id": s["proposals"][0]["id"]})
-    refused(R, s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}}, rule="talks")
+    assert refused(R, s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}}, rule="talks").params == \
+        {"limit": 3}
+    to_plot(s, 1, "solar_urbanizable")  # something to ask for: still no offer is listed past the limit
+    assert not [a for a in R.legal_actions(s, 0) if a["type"] == "propose"]
+
+
+def test_talks_one_loose_envelope_is_enough_to_make_an_offer():
+    """Talks: a player on turn with a single loose envelope may offer it for a rival's free plot card: the
+    offer is listed (mutation sample, 2 December 2026: the listing asked for two)."""
+    s = game()
+    _loose(s, 0, 1)
+    land = to_plot(s, 1, "solar_urbanizable")
+    offers = [a for a in R.legal_actions(s, 0) if a["type"] == "propose"]
+    assert {"type": "propose", "to": 1, "give": {"envelopes": 1}, "ask": {"plot": [land]}} in offers
+    s, _ = act(s, 0, offers[0])
+    assert len(s["proposals"]) == 1
 
 
 def test_talks_an_open_proposal_waits_for_its_recipient():
