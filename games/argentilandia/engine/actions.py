@@ -226,8 +226,7 @@ def prepared(state: dict, seat: int, action: dict) -> tuple[Handler, dict]:
     """``checked_handler`` and the copy of ``state`` it may write to (``copy_for``), in one call: apply's
     first steps, on every move."""
     handler = checked_handler(state, seat, action)
-    parts = _COPIERS.get(handler)
-    return handler, (copy_with(state, parts) if parts is not None else copy_for(state, handler))
+    return handler, copy_for(state, handler)
 
 
 def copy_for(state: dict, handler: Handler) -> dict:
