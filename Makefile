@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-slow lint install messages bench mutation clean
+.PHONY: run test test-slow lint install messages bench mutation mutation-move-path clean
 
 # Random-playout property tests: a few hundred games in `make test`, thousands in `make test-slow`.
 PROPERTY_GAMES ?= 300
@@ -86,6 +86,30 @@ MUTMUT_ARGS ?=
 mutation: $(VENV)/.installed-mutation
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.mutation.sqlite3 $(BIN)/mutmut run --max-children $(MUTATION_CHILDREN) $(MUTMUT_ARGS)
 	$(BIN)/mutmut results
+
+# Mutation testing of the move path, games/actions.py, with its database tests on PostgreSQL and Redis
+# (mutation/move_path.toml; `mutmut results`, `show` and `browse` as in docs/TESTING.md, run in the copy). mutmut
+# reads only pyproject.toml's [tool.mutmut], so this runs in a copy of the tree (MOVE_PATH_MUTATION_DIR) whose
+# [tool.mutmut] is replaced by mutation/move_path.toml; `make mutation` and its mutants/ are untouched. The copy's
+# mutants/ is kept: a second run re-tests only what changed. One mutant at a time: the mutants' test sessions share
+# one test database name and one Redis database (two runs at once need their own MOVE_PATH_MUTATION_DIR,
+# MOVE_PATH_DATABASE_URL and MOVE_PATH_REDIS_URL, each given half the mutants). MUTMUT_ARGS narrows the run, e.g.
+# MUTMUT_ARGS='"games.actions.x_do_deadline*"'; MOVE_PATH_SOURCE copies another tree (a snapshot).
+MOVE_PATH_MUTATION_DIR ?= /tmp/tablero-mutation-move-path
+MOVE_PATH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tablero_mutation_move_path
+MOVE_PATH_REDIS_URL ?= redis://127.0.0.1:6379/14
+MOVE_PATH_SOURCE ?= $(CURDIR)
+mutation-move-path: $(VENV)/.installed-mutation
+	mkdir -p $(MOVE_PATH_MUTATION_DIR)
+	rsync -a --delete --exclude /.git --exclude /.venv --exclude /mutants --exclude /tmp --exclude /test-artifacts \
+		--exclude /staticfiles --exclude __pycache__ --exclude '*.sqlite3*' $(MOVE_PATH_SOURCE)/ $(MOVE_PATH_MUTATION_DIR)/
+	$(BIN)/python -c 'import re, sys, tomllib; p, c = sys.argv[1:]; t = open(p).read(); m = open(c).read(); \
+		t = re.sub(r"(?ms)^\[tool\.mutmut\]$$.*?(?=^\[|\Z)", "", t).rstrip() + "\n\n" + m; \
+		assert tomllib.loads(t)["tool"]["mutmut"] == tomllib.loads(m)["tool"]["mutmut"]; open(p, "w").write(t)' \
+		$(MOVE_PATH_MUTATION_DIR)/pyproject.toml $(MOVE_PATH_MUTATION_DIR)/mutation/move_path.toml
+	cd $(MOVE_PATH_MUTATION_DIR) && DATABASE_URL=$(MOVE_PATH_DATABASE_URL) REDIS_URL=$(MOVE_PATH_REDIS_URL) \
+		DB_CONN_MAX_AGE=0 TEST_FAST_PASSWORD_HASHING=1 $(CURDIR)/$(BIN)/mutmut run --max-children 1 $(MUTMUT_ARGS)
+	cd $(MOVE_PATH_MUTATION_DIR) && $(CURDIR)/$(BIN)/mutmut results
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

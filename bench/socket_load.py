@@ -93,6 +93,7 @@ CONNECT_AT_ONCE = 20  # sockets opening together: a burst of hundreds only measu
 CONNECT_TRIES = 4  # Daphne rejects (403) a socket its application has not accepted in 5 s: a client retries
 SETUP_THREADS = 4
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+GC_PAUSES_DIR = Path(tempfile.gettempdir()) / f"socket_load_gc_{os.getpid()}"
 
 
 # ---- options ----------------------------------------------------------------------------------------------
@@ -204,12 +205,16 @@ def start_servers(count: int) -> list[Server]:
     """Daphne processes in their own sessions, so a terminal's Ctrl-C reaches the bench first and the bench
     closes its sockets before the server goes."""
     servers = []
+    GC_PAUSES_DIR.mkdir(exist_ok=True)
     for _ in range(count):
         port = free_port()
         log = Path(tempfile.gettempdir()) / f"socket_load_daphne_{port}.log"
         with open(log, "wb") as out:
+            # The application with its garbage collector's pauses written down (_gc_pauses.py).
+            env = {**os.environ, "GC_PAUSES_DIR": str(GC_PAUSES_DIR),
+                   "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "bench"), os.environ.get("PYTHONPATH")]))}
             proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                                     "config.asgi:application"], cwd=ROOT, env=dict(os.environ), stdout=out,
+                                     "_gc_pauses:application"], cwd=ROOT, env=env, stdout=out,
                                     stderr=subprocess.STDOUT, start_new_session=True)
         servers.append(Server(port, proc, log))
     return servers
@@ -226,6 +231,10 @@ def stop_servers(servers: list[Server]) -> None:
         except subprocess.TimeoutExpired:
             server.proc.kill()
             server.proc.wait(timeout=5)
+        for leftover in GC_PAUSES_DIR.glob(f"{server.proc.pid}.*"):
+            leftover.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        GC_PAUSES_DIR.rmdir()
 
 
 async def wait_ready(server: Server, limit: float = 180.0) -> None:
@@ -664,6 +673,7 @@ class Result:
     client_busy: float
     totals: Totals
     threads: list[str]  # per server, its busiest threads
+    gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # (generation, ms), in the window
     finished: int = 0
     dropped: int = 0  # games left out: their sockets would not open
 
@@ -700,6 +710,26 @@ def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, 
                       ", ".join(f"{'loop' if tid == server.proc.pid else name} {share * 100:.0f}%"
                                 for share, tid, name in thread_shares(b, a, seconds)[:4])
                       for server, b, a in zip(servers, first.servers, last.servers)])
+
+
+def gc_pauses(servers: list[Server], start: float, end: float) -> list[tuple[int, float]]:
+    """The servers' garbage-collector pauses that ended between ``start`` and ``end`` (monotonic seconds, the
+    clock of the bench's loop and of ``_gc_pauses``)."""
+    found = []
+    for server in servers:
+        path = GC_PAUSES_DIR / f"{server.proc.pid}.json"
+        if path.exists():
+            found += [(gen, ms) for gen, ms, at in json.loads(path.read_text()) if start <= at <= end]
+    return found
+
+
+def gc_summary(pauses: list[tuple[int, float]]) -> str:
+    parts = []
+    for gen in range(3):
+        times = [ms for g, ms in pauses if g == gen]
+        if times:
+            parts.append(f"gen{gen} {len(times)} (total {sum(times):.0f} ms, max {max(times):.1f})")
+    return ", ".join(parts) or "none"
 
 
 async def warm_server(server: Server, table: Table, html_stream: bool) -> None:
@@ -746,6 +776,8 @@ async def run_load(servers: list[Server], tables: list[Table], options: Options)
         opened = sum(s.ws is not None for c in clients_all for s in c.streams)
         result = measure(servers, first, last, totals, clients, (rss_before, rss_after), opened, options)
         result.dropped = dropped
+        await asyncio.sleep(1.2)  # the servers write their pauses down once a second
+        result.gc_pauses = gc_pauses(servers, first.at, last.at)
         return result
     finally:
         await asyncio.gather(*(c.close() for c in clients_all), return_exceptions=True)
@@ -841,6 +873,7 @@ def main(argv: list[str] | None = None) -> None:
         result = run_one(games, options)
         print(line(row(result)), flush=True)
         notes += [f"K={games} daphne {i + 1} busiest threads: {t}" for i, t in enumerate(result.threads)]
+        notes.append(f"K={games} garbage-collector pauses in the window, all processes: {gc_summary(result.gc_pauses)}")
         if result.totals.refusals:
             notes.append(f"K={games} refusals by code: {result.totals.refusals}")
     for note in notes:

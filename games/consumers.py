@@ -269,7 +269,7 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
                 kind, since = "sync", None
             else:
                 kind, since = "update", self.sent_version
-            message = json.dumps({"type": kind, **snapshots.payload(snap, viewer.seat, since)})
+            message = snapshots.json_message(snap, viewer.seat, kind, since)
         # Only once the message exists: a render that failed leaves the socket free to be sent this revision.
         self.chat_seen(snap)
         self.sent_rev, self.sent_version = snap.game.rev, snap.game.version

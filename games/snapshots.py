@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -25,10 +25,13 @@ from . import snapshot_wire
 from .models import Game, Move, Seat
 from .presenters import LOG_LENGTH, Viewer, game_payload, table_context, visible_moves
 
-# A move's carried revision extends the one before it only while that one is kept: enough for a few
-# revisions of each of several hundred games a process serves (consecutive revisions share their moves).
-SNAPSHOTS_KEPT = 1024
-RENDERS_KEPT = 1024
+# Each game keeps its newest revision and the one before (a socket whose message named that one may still be
+# rendering it when the next arrives); a move's carried revision extends the newest. An older revision is
+# dropped, with its renders, as soon as a newer one is kept: every kept object is one the cyclic garbage
+# collector walks in each full pass, and a pass over a thousand kept revisions stalled a process for about
+# 100 ms under load (docs/PERFORMANCE.md). GAMES_KEPT bounds the games a process remembers.
+REVISIONS_KEPT = 2
+GAMES_KEPT = 1024
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,8 @@ class Snapshot:
     game: Game
     seats: list[Seat]
     moves: list[Move]  # the last LOG_LENGTH moves, oldest first
+    # The rendered views of this revision, per viewer: kept with it, and dropped with it.
+    renders: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 class _Lru(OrderedDict):
@@ -52,25 +57,41 @@ class _Lru(OrderedDict):
 
 
 _lock = threading.Lock()
-_snapshots = _Lru(SNAPSHOTS_KEPT)
-_renders = _Lru(RENDERS_KEPT)
+_games = _Lru(GAMES_KEPT)  # (game id, seal) -> {rev: Snapshot}, at most REVISIONS_KEPT of them
 _gates: dict[tuple, threading.Lock] = {}  # one per entry being made: whoever asks meanwhile waits for it
-_newest = _Lru(SNAPSHOTS_KEPT)  # (game id, seal) -> the newest rev this process holds of it
 
 
-def _once(cache: _Lru, key: tuple, make, stored_under=None):
-    """``cache[key]``, made by ``make()`` once however many threads ask for it together. The sockets' database
-    calls run on a pool of threads (``games.db_threads``), and a move's push reaches a table's five sockets at
-    the same moment: without the gate each would miss the cache and load (or render) the same thing.
-    ``stored_under(value)`` is the key the value is kept under when it may differ from the one asked for."""
+def _kept(key: tuple) -> Snapshot | None:
+    game_id, seal, rev = key
+    return _games.get((game_id, seal), {}).get(rev)
+
+
+def _keep(snap: Snapshot) -> Snapshot:
+    game = snap.game
+    revisions = _games.get((game.pk, game.seed_commitment))
+    if revisions is None:
+        revisions = _games.put((game.pk, game.seed_commitment), {})
+    else:
+        _games.move_to_end((game.pk, game.seed_commitment))
+    revisions[game.rev] = snap
+    for old in sorted(revisions)[:-REVISIONS_KEPT]:
+        del revisions[old]
+    return snap
+
+
+def _once(key: tuple, find, make, keep):
+    """What ``find()`` holds, else ``keep(make())``, made once however many threads ask for ``key`` together.
+    The sockets' database calls run on a pool of threads (``games.db_threads``), and a move's push reaches a
+    table's five sockets at the same moment: without the gate each would miss the cache and load (or render)
+    the same thing. ``find`` and ``keep`` run under the lock."""
     with _lock:
-        found = cache.get(key)
+        found = find()
         if found is not None:
             return found
         gate = _gates.setdefault(key, threading.Lock())
     with gate:
         with _lock:
-            found = cache.get(key)
+            found = find()
         if found is not None:
             return found
         try:
@@ -81,24 +102,28 @@ def _once(cache: _Lru, key: tuple, make, stored_under=None):
             raise
         with _lock:
             if value is not None:
-                stored = cache.put(stored_under(value) if stored_under else key, value)
-                if cache is _snapshots:
-                    _remember_newest(stored)
+                value = keep(value)
             _gates.pop(key, None)
         return value
 
 
-def _remember_newest(snap: Snapshot) -> None:
-    game_key = (snap.game.pk, snap.game.seed_commitment)
-    if _newest.get(game_key, -1) < snap.game.rev:
-        _newest.put(game_key, snap.game.rev)
+def _snapshot(key: tuple, make) -> Snapshot | None:
+    """The kept revision ``key`` (game id, seal, rev), else ``make()``'s, kept under its own revision (a load
+    may find a newer one than it was asked for)."""
+    return _once(key, lambda: _kept(key), make, _keep)
 
 
 def newest(game_id: int, seal: str) -> Snapshot | None:
     """The newest revision of the game this process holds, without asking the database (None if none)."""
     with _lock:
-        rev = _newest.get((game_id, seal))
-        return None if rev is None else _snapshots.get((game_id, seal, rev))
+        revisions = _games.get((game_id, seal))
+        return revisions[max(revisions)] if revisions else None
+
+
+def kept(game_id: int, seal: str) -> list[int]:
+    """The revisions of the game this process keeps, oldest first (tests, diagnostics)."""
+    with _lock:
+        return sorted(_games.get((game_id, seal), {}))
 
 
 def offer(game_id: int, seal: str, rev: int, blob: bytes) -> Snapshot | None:
@@ -116,7 +141,7 @@ def offer(game_id: int, seal: str, rev: int, blob: bytes) -> Snapshot | None:
             return None
         return Snapshot(game, seats, (before.moves + new_moves)[-LOG_LENGTH:] if new_moves else before.moves)
 
-    return _once(_snapshots, (game_id, seal, rev), build)
+    return _snapshot((game_id, seal, rev), build)
 
 
 def read(game_id: int) -> Snapshot | None:
@@ -141,12 +166,15 @@ def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snaps
         rev, seal = row
 
     # A newer revision may have committed since the message was sent: it is kept under its own rev.
-    return _once(_snapshots, (game_id, seal, rev), lambda: read(game_id),
-                 stored_under=lambda snap: (game_id, snap.game.seed_commitment, snap.game.rev))
+    return _snapshot((game_id, seal, rev), lambda: read(game_id))
 
 
-def _rendered(key: tuple, render):
-    return _once(_renders, key, render)
+def _rendered(snap: Snapshot, key: tuple, render):
+    def keep(value):
+        snap.renders[key] = value
+        return value
+
+    return _once((id(snap), key), lambda: snap.renders.get(key), render, keep)
 
 
 def table_message(snap: Snapshot, viewer: Viewer) -> str:
@@ -160,23 +188,21 @@ def table_message(snap: Snapshot, viewer: Viewer) -> str:
             html = render_to_string("games/_table.html", context)
         return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": html})
 
-    return _rendered((game.pk, game.seed_commitment, game.rev, "html", viewer), render)
+    return _rendered(snap, ("html", viewer), render)
 
 
-def payload(snap: Snapshot, seat: int | None, since: int | None) -> dict:
-    """The JSON payload for a seat (``sync``), with the moves after ``since`` (``update``)."""
+def json_message(snap: Snapshot, seat: int | None, kind: str, since: int | None) -> str:
+    """The socket's JSON message for a seat: ``kind`` ("sync" or "update") and the game as the seat sees it
+    (``game_payload``), with the moves after ``since`` when given. The payload is encoded once per seat and
+    revision and kept as text, which the garbage collector does not walk; only the moves are per socket."""
     game = snap.game
-    # Shared by every socket of this seat and never mutated: each gets a shallow copy to add its own moves to.
-    base = dict(_rendered((game.pk, game.seed_commitment, game.rev, "json", seat),
-                          lambda: game_payload(game, snap.seats, seat)))
-    if since is not None:
-        base["moves"] = visible_moves(game, seat, since=since, moves=snap.moves)
-    return base
+    body = _rendered(snap, ("json", seat), lambda: json.dumps(game_payload(game, snap.seats, seat))[1:-1])
+    moves = "" if since is None else ', "moves": ' + json.dumps(visible_moves(game, seat, since=since,
+                                                                              moves=snap.moves))
+    return f'{{"type": "{kind}", {body}{moves}}}'
 
 
 def clear() -> None:
     """Forget everything (tests)."""
     with _lock:
-        _snapshots.clear()
-        _renders.clear()
-        _newest.clear()
+        _games.clear()

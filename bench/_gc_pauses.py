@@ -1,0 +1,40 @@
+"""``config.asgi``'s application, with every pause of Python's cyclic garbage collector written down.
+
+``socket_load.py`` has Daphne serve ``_gc_pauses:application`` (with ``bench/`` on the path) instead of
+``config.asgi:application``: the same application, plus a callback that times each collection. Once a second
+the pauses so far go to ``$GC_PAUSES_DIR/<pid>.json`` as ``[generation, milliseconds, monotonic end]``; the
+bench keeps those that ended inside its window. A full collection stops the whole process (its event loop
+included) for as long as it walks every tracked object, so its pauses land in the latency's tail.
+"""
+
+import gc
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+from config.asgi import application  # noqa: F401  (what Daphne serves)
+
+_pauses: list[tuple[int, float, float]] = []
+_began = [0.0]
+
+
+def _time(phase: str, info: dict) -> None:
+    if phase == "start":
+        _began[0] = time.perf_counter()
+    else:
+        _pauses.append((info["generation"], (time.perf_counter() - _began[0]) * 1000, time.monotonic()))
+
+
+def _write(path: Path) -> None:
+    while True:
+        time.sleep(1)
+        part = path.with_suffix(".part")
+        part.write_text(json.dumps(_pauses[:]))
+        part.replace(path)
+
+
+gc.callbacks.append(_time)
+threading.Thread(target=_write, args=(Path(os.environ["GC_PAUSES_DIR"]) / f"{os.getpid()}.json",),
+                 daemon=True, name="gc-pauses").start()

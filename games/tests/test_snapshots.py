@@ -1,0 +1,130 @@
+"""What a process keeps of the games its sockets watch (games/snapshots.py): the newest revisions only, each
+with its renders, so that the garbage collector's full passes stay short; and the JSON message a seat gets."""
+
+import gc
+import json
+import subprocess
+import sys
+import weakref
+
+import pytest
+from django.conf import settings
+
+from games import snapshots
+from games.actions import do_move
+from games.core.rulesets import get
+from games.models import Game, Move
+from games.presenters import Viewer, game_payload
+from games.tests.conftest import make_users, open_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _move(game: Game, users: list, sent: list, capture) -> tuple[Game, snapshots.Snapshot]:
+    """One legal move, its layer message offered to this process as a socket's would be."""
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    with capture(execute=True):
+        do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                actor=users[seat], source=Move.Source.UI)
+    message = sent[-1]
+    snap = snapshots.offer(game.pk, message["seal"], message["rev"], message["snapshot"])
+    assert snap is not None
+    return Game.objects.get(pk=game.pk), snap
+
+
+@pytest.fixture
+def table(monkeypatch):
+    users = make_users("ka", "kb")
+    game = open_table("estanciero", users, start=True)
+    sent = []
+    monkeypatch.setattr("games.broadcast.group_send", lambda group, message: sent.append(message))
+    snapshots.clear()
+    snapshots.load(game.pk)  # the revision the sockets connected at
+    return game, users, sent
+
+
+def test_a_process_keeps_the_newest_two_revisions_of_a_game(table, django_capture_on_commit_callbacks):
+    """Each move's revision replaces the oldest kept one: at most REVISIONS_KEPT (the newest, and the one before
+    for a socket whose message named it) however long the game runs."""
+    game, users, sent = table
+    revs = [game.rev]
+    for _ in range(6):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+        revs.append(snap.game.rev)
+        assert snapshots.kept(game.pk, game.seed_commitment) == revs[-snapshots.REVISIONS_KEPT:]
+    assert snapshots.REVISIONS_KEPT == 2
+    assert snapshots.newest(game.pk, game.seed_commitment) is snap
+
+
+def test_the_revision_before_is_served_without_a_query_and_an_older_one_is_read_again(
+        table, django_capture_on_commit_callbacks, django_assert_num_queries):
+    """A socket behind by one revision renders the kept one; one behind by more gets the game's current
+    revision from the database (its message was overtaken: the newer revision is what it should show)."""
+    game, users, sent = table
+    snaps = []
+    for _ in range(3):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+        snaps.append(snap)
+    seal = game.seed_commitment
+    with django_assert_num_queries(0):
+        assert snapshots.load(game.pk, snaps[-2].game.rev, seal) is snaps[-2]
+    with django_assert_num_queries(3):  # the game, its seats, its moves
+        again = snapshots.load(game.pk, snaps[0].game.rev, seal)
+    assert again.game.rev == snaps[-1].game.rev and again is not snaps[0]
+    assert snapshots.kept(game.pk, seal)[-1] == snaps[-1].game.rev
+
+
+def test_renders_are_kept_with_their_revision_and_dropped_with_it(table, django_capture_on_commit_callbacks):
+    """A view rendered for one revision is rendered once for all its sockets, and goes when the revision goes:
+    nothing of a dropped revision stays reachable from the process's caches."""
+    game, users, sent = table
+    game, first = _move(game, users, sent, django_capture_on_commit_callbacks)
+    snapshots.json_message(first, 0, "sync", None)
+    body = first.renders[("json", 0)]
+    snapshots.json_message(first, 0, "update", first.game.version - 1)  # the seat's second socket
+    assert first.renders == {("json", 0): body} and first.renders[("json", 0)] is body  # not rendered again
+    gone = weakref.ref(first)
+    rev = first.game.rev
+    del first
+    for _ in range(snapshots.REVISIONS_KEPT):
+        game, _snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+    assert rev not in snapshots.kept(game.pk, game.seed_commitment)
+    gc.collect()
+    assert gone() is None
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+def test_a_seats_json_message_is_its_payload_with_the_moves_it_missed(table, seat,
+                                                                      django_capture_on_commit_callbacks):
+    """The message is the seat's game payload (encoded once per revision) plus, for an update, the moves after
+    the version the socket had: decoded, exactly what encoding the whole at once gives."""
+    game, users, sent = table
+    for _ in range(3):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+    since = snap.game.version - 2
+    update = json.loads(snapshots.json_message(snap, seat, "update", since))
+    assert update == {"type": "update", **game_payload(snap.game, snap.seats, seat, since=since, moves=snap.moves)}
+    assert len(update["moves"]) == 2
+    sync = json.loads(snapshots.json_message(snap, seat, "sync", None))
+    assert sync == {"type": "sync", **game_payload(snap.game, snap.seats, seat)}
+    assert "moves" not in sync
+    assert list(update)[0] == "type"  # clients read the kind first; the order is the one json.dumps gave
+
+
+def test_html_renders_share_the_revision_too(table, django_capture_on_commit_callbacks):
+    game, users, sent = table
+    game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+    viewer = Viewer(seat=1, signed_in=True, language="en")
+    page = snapshots.table_message(snap, viewer)
+    assert snapshots.table_message(snap, viewer) is page
+    assert json.loads(page)["rev"] == snap.game.rev and ("html", viewer) in snap.renders
+
+
+def test_the_asgi_application_freezes_what_starting_made():
+    """Daphne's process moves everything made while importing the application out of the cyclic collector's
+    full passes (config/asgi.py): over 50,000 objects, which each full pass would otherwise walk again."""
+    code = "import gc, config.asgi; print(gc.get_freeze_count())"
+    out = subprocess.run([sys.executable, "-c", code], cwd=settings.BASE_DIR, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert int(out.stdout.strip()) > 50_000
