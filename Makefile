@@ -87,8 +87,8 @@ mutation: $(VENV)/.installed-mutation
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.mutation.sqlite3 $(BIN)/mutmut run --max-children $(MUTATION_CHILDREN) $(MUTMUT_ARGS)
 	$(BIN)/mutmut results
 
-# Mutation testing of the move path, games/actions.py, with its database tests on PostgreSQL and Redis
-# (mutation/move_path.toml; `mutmut results`, `show` and `browse` as in docs/TESTING.md, run in the copy). mutmut
+# Mutation testing of the move path (games/actions.py, games/move_writes.py) with its database tests on
+# PostgreSQL and Redis (mutation/move_path.toml; `mutmut results`, `show` and `browse` as in docs/TESTING.md, run in the copy). mutmut
 # reads only pyproject.toml's [tool.mutmut], so this runs in a copy of the tree (MOVE_PATH_MUTATION_DIR) whose
 # [tool.mutmut] is replaced by mutation/move_path.toml; `make mutation` and its mutants/ are untouched. The copy's
 # mutants/ is kept: a second run re-tests only what changed. One mutant at a time: the mutants' test sessions share

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import logging
 import random
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models.sql import Query
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
@@ -24,6 +26,7 @@ from . import bots, clock, snapshot_wire
 from .core.rulesets import IllegalAction, get
 from .core.validation import InvalidInput, check_action
 from .models import Game, Move, Seat
+from .move_writes import changed_seats, write_move
 
 User = get_user_model()
 
@@ -73,16 +76,42 @@ class MoveResult:
 def _lock(game_id: int) -> tuple[Game, list[Seat]]:
     """The game's row and its seats' rows, locked until the transaction ends, each seat with its user's id and
     name (all the move path reads of a user). Written as SQL: the ORM's building of these two queries was
-    about a third of a move's lock time (bench/move_path.py --profile)."""
-    game = next(iter(Game.objects.raw(_lock_sql("game"), [game_id])), None)
-    if game is None:
+    about a third of a move's lock time (bench/move_path.py --profile). On PostgreSQL psycopg's pipeline sends
+    the transaction's BEGIN and both queries at once, the game's first (every writer locks a game before its
+    seats), and waits once: inside Daphne each wait is also a wait for the interpreter's lock, which the event
+    loop holds while it serves the sockets."""
+    with connection.cursor() as game_cursor, connection.cursor() as seat_cursor:
+        with _one_round_trip():
+            game_cursor.execute(_lock_sql("game"), [game_id])
+            seat_cursor.execute(_lock_sql("seats"), [game_id])
+            game_rows, seat_rows = game_cursor.fetchall(), seat_cursor.fetchall()
+    if not game_rows:
         raise MoveRejected("not_found", gettext_noop("No such game."))
-    seats = list(Seat.objects.raw(_lock_sql("seats"), [game_id]))
-    for seat in seats:
+    (game,) = _instances(Game, game_rows)
+    seats = _instances(Seat, [row[:-1] for row in seat_rows])
+    for seat, row in zip(seats, seat_rows):
         if seat.user_id is not None:  # the user as select_related would give it, with only these two fields read
             seat._state.fields_cache["user"] = User.from_db(seat._state.db, ["id", "username"],
-                                                            [seat.user_id, seat.user_username])
+                                                            [seat.user_id, row[-1]])
     return game, seats
+
+
+def _one_round_trip():
+    if connection.vendor != "postgresql":
+        return nullcontext()
+    connection.ensure_connection()
+    return connection.connection.pipeline()
+
+
+def _instances(model, rows: list[tuple]) -> list:
+    """``model``'s instances from rows of its concrete fields in order, converted as a query converts them."""
+    fields = model._meta.concrete_fields
+    compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
+    converters = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
+    if converters:
+        rows = compiler.apply_converters(rows, converters)
+    names = [f.attname for f in fields]
+    return [model.from_db(connection.alias, names, list(values)) for values in rows]
 
 
 @cache
@@ -90,9 +119,12 @@ def _lock_sql(what: str) -> str:
     features, quote = connection.features, connection.ops.quote_name
     game, seat, user = (quote(m._meta.db_table) for m in (Game, Seat, User))
     if what == "game":
-        return f"SELECT * FROM {game} WHERE id = %s" + (" FOR UPDATE" if features.has_select_for_update else "")
+        columns = ", ".join(quote(f.column) for f in Game._meta.concrete_fields)
+        return (f"SELECT {columns} FROM {game} WHERE id = %s"
+                + (" FOR UPDATE" if features.has_select_for_update else ""))
+    columns = ", ".join(f"s.{quote(f.column)}" for f in Seat._meta.concrete_fields)
     lock = " FOR UPDATE OF s" if features.has_select_for_update_of else ""
-    return (f"SELECT s.*, u.username AS user_username FROM {seat} s LEFT JOIN {user} u ON u.id = s.user_id "
+    return (f"SELECT {columns}, u.username FROM {seat} s LEFT JOIN {user} u ON u.id = s.user_id "
             f"WHERE s.game_id = %s ORDER BY s.{quote('index')}{lock}")
 
 
@@ -127,8 +159,7 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     events = events + (framework_events or [])
     game.version += 1
     game.state = new_state
-    move = Move.objects.create(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action,
-                               events=events)
+    move = Move(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action, events=events)
     outcome = rs.outcome(new_state)
     if outcome is not None:
         game.status = Game.Status.FINISHED
@@ -141,15 +172,11 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         transaction.on_commit(lambda game_id=game.pk: game_finished.delay(game_id), robust=True)
     else:
         required = required_seats(rs, new_state, seats)
-    save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
+    changed = changed_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
     game.rev += 1
-    game.save(update_fields=MOVE_FIELDS)
+    write_move(game, move, changed)
     publish_after_commit(game, seats, [move])
     return MoveResult(version=game.version, events=events, finished=outcome is not None)
-
-
-# What a move changes in its game's row: the UPDATE rewrites these alone (the state is most of the row's bytes).
-MOVE_FIELDS = ["version", "state", "rev", "status", "outcome", "finished_at"]
 
 
 def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
@@ -178,19 +205,6 @@ def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: lis
             except Exception:  # never a reason to lose the move: the sockets then read the revision back
                 log.exception("game %s v%s: the revision could not be packed for the sockets", game.pk, game.version)
     transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed, blob))
-
-
-SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
-
-
-def save_seats(seats: list[Seat], change) -> None:
-    """Run ``change()`` over the seats and write only the seats it changed
-    (usually one or two of them: this is on every move's path)."""
-    before = [tuple(getattr(s, f) for f in SEAT_CLOCK_FIELDS) for s in seats]
-    change()
-    for seat, old in zip(seats, before):
-        if tuple(getattr(seat, f) for f in SEAT_CLOCK_FIELDS) != old:
-            seat.save(update_fields=SEAT_CLOCK_FIELDS)
 
 
 def _bot_optional(rs, state: dict, seat: int, rng=None) -> dict | None:

@@ -14,9 +14,10 @@ from django.utils.translation import gettext_noop
 from accounts.moderation import check_moderator, check_reason, log_action
 
 from . import clock
-from .actions import MoveRejected, _lock, publish_after_commit, required_seats, save_seats
+from .actions import MoveRejected, _lock, publish_after_commit, required_seats
 from .core.rulesets import get
 from .models import AuditEntry, Game, Seat
+from .move_writes import save_seats
 
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
 

@@ -11,10 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from . import clock
-from .actions import MoveRejected, publish_after_commit, required_seats, save_seats
+from .actions import MoveRejected, publish_after_commit, required_seats
 from .broadcast import publish_lobby_after_commit
 from .core.rulesets import IllegalAction, get
 from .models import AuditEntry, Game, Seat
+from .move_writes import save_seats
 
 TIME_CONTROLS = {
     # name: (seconds per required action, reserve seconds)

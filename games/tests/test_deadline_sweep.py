@@ -3,6 +3,7 @@ handed to the main workers fire only what is still due."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -133,12 +134,19 @@ def private_stack():
                                                       str(ROOT / "test-artifacts" / f"sweep-beat-{port}")], env))
     # Not the current app: the project's shared tasks must keep sending to the suite's own broker.
     app = Celery("flood", broker=env["REDIS_URL"], backend=env["REDIS_URL"], set_as_current=False)
+    pings = []
     try:
         for queue in (settings.CELERY_TASK_DEFAULT_QUEUE, settings.CELERY_SWEEP_QUEUE):
-            app.send_task("config.ping", args=("up",), queue=queue).get(timeout=60)
+            pings.append(app.send_task("config.ping", args=("up",), queue=queue))
+            pings[-1].get(timeout=60)
         yield app, port, procs
     finally:
         Game.objects.filter(status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)
+        # A result unsubscribes from its backend's Redis when it is collected, and it sits in a reference cycle:
+        # collected by a later test, after this Redis has stopped, it retried for 20 seconds inside that test
+        # (which timed out). Collected here, while the Redis still runs.
+        pings.clear()
+        gc.collect()
         for proc in reversed(procs):
             proc.stop()
         app.close()

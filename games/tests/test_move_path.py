@@ -79,7 +79,8 @@ def test_a_malformed_action_is_refused(started_game, players):
 def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries(started_game, players,
                                                                                 django_assert_num_queries):
     """The move path's lock (``actions._lock``): the game's row and its seats' rows, each seat with its player's
-    name, in two queries however many seats there are; a game that does not exist is refused."""
+    name, in two queries however many seats there are (on PostgreSQL sent together, in one round trip), every
+    column as the ORM would read it; a game that does not exist is refused."""
     from django.db import transaction
 
     from games.actions import _lock
@@ -89,6 +90,12 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries
         names = [s.display_name for s in seats]
         ids = [s.user.pk for s in seats]
     assert (game.pk, game.version, game.state) == (started_game.pk, started_game.version, started_game.state)
+
+    def columns(obj) -> dict:  # every column as the ORM reads it (JSON decoded, times aware)
+        return {f.attname: f.value_from_object(obj) for f in type(obj)._meta.concrete_fields}
+
+    assert columns(game) == columns(Game.objects.get(pk=started_game.pk))
+    assert [columns(s) for s in seats] == [columns(s) for s in started_game.seats.order_by("index")]
     assert [s.index for s in seats] == list(range(len(players)))
     assert names == [s.display_name for s in started_game.seats.order_by("index")]
     assert ids == [s.user_id for s in started_game.seats.order_by("index")]
