@@ -38,3 +38,6 @@ def _write(path: Path) -> None:
 gc.callbacks.append(_time)
 threading.Thread(target=_write, args=(Path(os.environ["GC_PAUSES_DIR"]) / f"{os.getpid()}.json",),
                  daemon=True, name="gc-pauses").start()
+
+if os.environ.get("TIMELINE_DIR"):  # socket_load.py --timeline: each step of a socket's move, too
+    import _timeline  # noqa: F401

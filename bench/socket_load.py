@@ -4,7 +4,8 @@ Starts real Daphne processes on loopback (``--daphne N``, default 1) against the
 (default PostgreSQL ``bench_load``) and Redis ``REDIS_URL`` (default database 8), with the rate limits
 lifted. Seats K (``--games``) 4-seat Estanciero games, each between four users, in correspondence time (no
 clocks, no bots, so no Celery worker), and opens five websockets per game: the four seats and a spectator,
-spread round-robin over the Daphne processes. Then every game moves about ``--rate`` times a second: the seat
+all five on one Daphne process, the games round-robin over the processes (as a proxy hashing the socket's
+path would place them). Then every game moves about ``--rate`` times a second: the seat
 on move sends a legal action over its socket (or ``--via api``: ``POST /api/v1/games/<id>/actions``), and the
 bench times each move from the send until all five sockets have received a message carrying the new version.
 Moves are paced per game and never overlap in a game: a game whose last move is still in flight waits for it
@@ -20,13 +21,17 @@ After a warm-up (``--warmup`` seconds), for ``--seconds`` it records:
   database thread: one thread near 100% is a ceiling no matter how many cores are free);
 - PostgreSQL transactions per move (``pg_stat_database``) and the CPU of the Daphne processes' backends;
 - the whole machine's busy share (other work on the machine skews every figure), the bench client's own CPU;
-- refused moves (an ``error`` answer), moves that timed out, games that finished or stalled, sockets closed.
+- refused moves (an ``error`` answer), moves that timed out, games that finished or stalled, sockets closed;
+- the garbage collector's pauses in the Daphne processes (``_gc_pauses.py``), and with ``--timeline`` each
+  step of a socket's move inside Daphne (``_timeline.py``: the hop to the database thread, lock, apply,
+  write, commit, publish, the pushes).
 
     python bench/socket_load.py                            # 10 games, JSON stream, 30 s
     python bench/socket_load.py --sweep 10,50,100 --seconds 20
     python bench/socket_load.py --games 10 --html          # the browsers' stream (?format=html)
-    python bench/socket_load.py --games 50 --daphne 2      # clients round-robin over two Daphne processes
+    python bench/socket_load.py --games 50 --daphne 2      # games round-robin over two Daphne processes
     python bench/socket_load.py --games 10 --via api       # moves by the HTTP API, pushes by the sockets
+    python bench/socket_load.py --games 10 --timeline      # and where each move's time goes inside Daphne
 
 Bounded: at most ``--games`` x 5 sockets, ``--warmup + --seconds`` of load plus a ``--timeout`` drain per
 run; 127.0.0.1 only. Daphne is killed and every socket closed on exit, Ctrl-C and errors included. Users
@@ -110,6 +115,7 @@ class Options:
     timeout: float
     debug: bool = False
     deflate: bool = False
+    timeline: bool = False
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
@@ -120,18 +126,20 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--rate", type=float, default=1.0, help="moves per second per game")
     parser.add_argument("--seconds", type=float, default=30.0, help="measured window")
     parser.add_argument("--warmup", type=float, default=5.0, help="load before the window, not measured")
-    parser.add_argument("--daphne", type=int, default=1, help="Daphne processes, clients round-robin")
+    parser.add_argument("--daphne", type=int, default=1, help="Daphne processes, games round-robin")
     parser.add_argument("--html", action="store_true", help="the browsers' stream (?format=html)")
     parser.add_argument("--via", choices=("socket", "api"), default="socket", help="how moves are sent")
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")
     parser.add_argument("--debug", action="store_true", help="Daphne with DEBUG=1 (as `make run` in development)")
     parser.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
+    parser.add_argument("--timeline", action="store_true",
+                        help="where a socket move's time goes inside Daphne, step by step (bench/_timeline.py)")
     args = parser.parse_args(argv)
     counts = [int(k) for k in args.sweep.split(",") if k.strip()] if args.sweep else [args.games]
     if not counts or min(counts) < 1 or args.daphne < 1 or args.rate <= 0 or args.seconds <= 0:
         parser.error("games, --daphne, --rate and --seconds must be positive")
     return Options(args.games, args.rate, args.seconds, args.warmup, args.daphne, args.html, args.via,
-                   args.timeout, args.debug, args.deflate), counts
+                   args.timeout, args.debug, args.deflate, args.timeline), counts
 
 
 # ---- /proc --------------------------------------------------------------------------------------------------
@@ -201,7 +209,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_servers(count: int) -> list[Server]:
+def start_servers(count: int, timeline: bool = False) -> list[Server]:
     """Daphne processes in their own sessions, so a terminal's Ctrl-C reaches the bench first and the bench
     closes its sockets before the server goes."""
     servers = []
@@ -213,6 +221,8 @@ def start_servers(count: int) -> list[Server]:
             # The application with its garbage collector's pauses written down (_gc_pauses.py).
             env = {**os.environ, "GC_PAUSES_DIR": str(GC_PAUSES_DIR),
                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "bench"), os.environ.get("PYTHONPATH")]))}
+            if timeline:  # and each step of a socket's move (_timeline.py), in the same folder
+                env["TIMELINE_DIR"] = str(GC_PAUSES_DIR)
             proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                                      "_gc_pauses:application"], cwd=ROOT, env=env, stdout=out,
                                     stderr=subprocess.STDOUT, start_new_session=True)
@@ -674,6 +684,7 @@ class Result:
     totals: Totals
     threads: list[str]  # per server, its busiest threads
     gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # (generation, ms), in the window
+    timeline: dict[str, list[float]] = field(default_factory=dict)  # phase -> ms per move (--timeline)
     finished: int = 0
     dropped: int = 0  # games left out: their sockets would not open
 
@@ -721,6 +732,27 @@ def gc_pauses(servers: list[Server], start: float, end: float) -> list[tuple[int
         if path.exists():
             found += [(gen, ms) for gen, ms, at in json.loads(path.read_text()) if start <= at <= end]
     return found
+
+
+def timeline(servers: list[Server], start: float, end: float) -> dict[str, list[float]]:
+    """Milliseconds per phase of each move received in the window (``_timeline.phases``)."""
+    import _timeline  # bench/, beside this script
+
+    lines = []
+    for server in servers:
+        path = GC_PAUSES_DIR / f"{server.proc.pid}.timeline.jsonl"
+        if path.exists():
+            lines += [json.loads(text) for text in path.read_text().splitlines() if text]
+    return _timeline.phases(lines, int(start * 1e9), int(end * 1e9), SEATS + 1)
+
+
+def timeline_summary(phases: dict[str, list[float]]) -> str:
+    def pct(values: list[float], q: float) -> float:
+        return sorted(values)[min(len(values) - 1, int(q * len(values)))]
+
+    moves = max((len(v) for v in phases.values()), default=0)
+    return f"{moves} moves; " + "; ".join(
+        f"{name} {pct(v, 0.5):.2f} / {pct(v, 0.9):.2f} / {pct(v, 0.99):.2f}" for name, v in phases.items() if v)
 
 
 def gc_summary(pauses: list[tuple[int, float]]) -> str:
@@ -778,6 +810,8 @@ async def run_load(servers: list[Server], tables: list[Table], options: Options)
         result.dropped = dropped
         await asyncio.sleep(1.2)  # the servers write their pauses down once a second
         result.gc_pauses = gc_pauses(servers, first.at, last.at)
+        if options.timeline:
+            result.timeline = timeline(servers, first.at, last.at)
         return result
     finally:
         await asyncio.gather(*(c.close() for c in clients_all), return_exceptions=True)
@@ -785,7 +819,7 @@ async def run_load(servers: list[Server], tables: list[Table], options: Options)
 
 def run_one(games: int, options: Options) -> Result:
     """One K: fresh Daphne processes (so RSS and caches start equal), fresh games, torn down on the way out."""
-    servers = start_servers(options.daphne)  # they boot while the games are set up
+    servers = start_servers(options.daphne, options.timeline)  # they boot while the games are set up
     try:
         tables = setup_tables(games)
         result = asyncio.run(run_load(servers, tables, options))
@@ -874,6 +908,8 @@ def main(argv: list[str] | None = None) -> None:
         print(line(row(result)), flush=True)
         notes += [f"K={games} daphne {i + 1} busiest threads: {t}" for i, t in enumerate(result.threads)]
         notes.append(f"K={games} garbage-collector pauses in the window, all processes: {gc_summary(result.gc_pauses)}")
+        if options.timeline:
+            notes.append(f"K={games} inside Daphne, ms p50 / p90 / p99: {timeline_summary(result.timeline)}")
         if result.totals.refusals:
             notes.append(f"K={games} refusals by code: {result.totals.refusals}")
     for note in notes:

@@ -80,7 +80,7 @@ def test_a_move_whose_database_connection_dies_midway_leaves_nothing_and_can_be_
 
             def held_backend():
                 return admin.execute("SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' "
-                                     "AND query LIKE 'INSERT INTO %%games_move%%'").fetchone()
+                                     "AND query LIKE '%%INSERT INTO \"games_move\"%%'").fetchone()
 
             found = wait_until(held_backend, timeout=30)
             assert found, "the move never reached the database"
