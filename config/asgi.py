@@ -12,11 +12,12 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-from config import websocket_compression  # noqa: E402
+from config import socket_writes, websocket_compression  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 from games.ws_auth import TokenAuthMiddleware  # noqa: E402
 
 websocket_compression.enable()
+socket_writes.enable()  # a socket's message sent at once, not on the loop's next pass
 
 application = ProtocolTypeRouter(
     {
