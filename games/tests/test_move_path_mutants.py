@@ -13,7 +13,8 @@ from types import SimpleNamespace
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from games import actions, bots, move_writes, tables
 from games.actions import MoveRejected, do_deadline, do_move, required_seats
@@ -100,7 +101,16 @@ def refused_at_version_1(game, code: str, **move) -> None:
     with pytest.raises(MoveRejected) as refused:
         do_move(game.pk, expected_version=1, **move)
     assert (refused.value.code, refused.value.version) == (code, 1)
+    reads_in_both_languages(refused.value)
     assert written(game) == before
+
+
+def reads_in_both_languages(refusal: MoveRejected) -> None:
+    """A refusal's message is a sentence of the catalogue, so people read it in English or in Spanish: a missing or
+    altered message would reach the table as "None" or left in English."""
+    assert isinstance(refusal.message, str) and refusal.message
+    with translation.override("es"):
+        assert gettext(refusal.message) != refusal.message, refusal.message
 
 
 def test_a_seat_number_off_the_table_is_a_bad_request_and_nothing_is_written(started_game, players):
@@ -133,6 +143,21 @@ def test_a_game_not_in_play_refuses_every_move_with_its_version(started_game, pl
     seat, action = first_move(game)
     refused_at_version_1(game, "not_active", seat=seat, action=action, actor=seat_user(game, players, seat),
                          source="ui")
+
+
+def test_a_move_made_from_an_old_version_is_stale_readable_and_writes_nothing(started_game, players):
+    """``check_version``: a move sent from a version the game has left is refused as stale with the current
+    version (the client resyncs to it), in words the player can read; nothing is written."""
+    move_once(started_game, players)
+    game = Game.objects.get(pk=started_game.pk)
+    seat, action = first_move(game)
+    before = written(game)
+    with pytest.raises(MoveRejected) as refused:
+        do_move(game.pk, seat=seat, action=action, expected_version=0, actor=seat_user(game, players, seat),
+                source="socket")
+    assert (refused.value.code, refused.value.version) == ("stale", 1)
+    reads_in_both_languages(refused.value)
+    assert written(game) == before
 
 
 def test_a_refused_action_carries_its_checks_message_rule_and_parameters_and_the_version(started_game, players):
