@@ -160,6 +160,17 @@ def test_a_move_made_from_an_old_version_is_stale_readable_and_writes_nothing(st
     assert written(game) == before
 
 
+def test_a_move_on_a_game_that_does_not_exist_is_not_found_in_words_people_read(players):
+    """``_lock``: no row for the game id is a refusal (not found, 404), readable in both languages, not a crash;
+    a deadline for such a game does nothing."""
+    missing = (Game.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1000
+    with pytest.raises(MoveRejected) as refused:
+        do_move(missing, seat=0, action={"type": "roll"}, expected_version=None, actor=players[0], source="api")
+    assert (refused.value.code, refused.value.http_status) == ("not_found", 404)
+    reads_in_both_languages(refused.value)
+    assert do_deadline(missing, 0, 0) is None
+
+
 def test_a_refused_action_carries_its_checks_message_rule_and_parameters_and_the_version(started_game, players):
     """A malformed action (the schema check) and an illegal one (the rules) are refused with the check's own
     message, rule and parameters (the page fills the message with them) and the game's current version."""
