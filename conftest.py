@@ -26,50 +26,6 @@ ARTIFACTS = ROOT / "test-artifacts"
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-# What migrate writes once and no test changes: content types, permissions and the moderators' group
-# (``accounts.moderation.ensure_moderator_group``, idempotent, is how tests reach it).
-KEPT_TABLES = frozenset({"django_content_type", "auth_permission", "auth_group", "auth_group_permissions"})
-
-
-def _empty_tables(self) -> None:
-    """A transactional test's teardown on PostgreSQL: every table but ``KEPT_TABLES`` emptied with DELETE (TRUNCATE
-    for a table whose trigger refuses DELETE).
-
-    Django's ``flush`` truncates every table and then runs post_migrate again to recreate the content types,
-    permissions and groups it has just removed (214 queries): 0.35–0.7 s after each of the suite's 200-odd
-    transactional tests on a busy machine, a sixth of the suite's time. DELETE of a test's few rows takes about
-    10 ms where TRUNCATE's new files for every table and index take 150–190 ms, and the kept tables need no
-    post_migrate. Django's foreign keys on PostgreSQL are deferrable, so the order of the tables does not matter.
-    A test case that flushes a subset of apps or rolls back serialised contents keeps Django's own teardown."""
-    from django.db import connections, transaction
-
-    names = self._databases_names(include_mirrors=False)
-    if (self.available_apps is not None or self.serialized_rollback
-            or any(connections[name].vendor != "postgresql" for name in names)):
-        return _django_fixture_teardown(self)
-    for name in names:
-        connection = connections[name]
-        tables = [t for t in connection.introspection.django_table_names(only_existing=True, include_views=False)
-                  if t not in KEPT_TABLES]
-        quote = connection.ops.quote_name
-        with transaction.atomic(using=name), connection.cursor() as cursor:
-            # A table whose trigger refuses DELETE (the append-only moderation log) is truncated, as flush did:
-            # TRUNCATE fires no row trigger.
-            cursor.execute("SELECT DISTINCT tgrelid::regclass::text FROM pg_trigger WHERE NOT tgisinternal")
-            guarded = {row[0].strip('"') for row in cursor.fetchall()} & set(tables)
-            statements = ["SET CONSTRAINTS ALL DEFERRED"]
-            if guarded:
-                statements.append(f"TRUNCATE {', '.join(quote(t) for t in sorted(guarded))} CASCADE")
-            statements += [f"DELETE FROM {quote(t)}" for t in tables if t not in guarded]
-            cursor.execute("; ".join(statements))
-
-
-from django.test import TransactionTestCase  # noqa: E402
-
-_django_fixture_teardown = TransactionTestCase._fixture_teardown
-TransactionTestCase._fixture_teardown = _empty_tables
-
-
 # Limits meant for people and their bots, not for a test suite that plays whole games in seconds. The tests of the
 # limits themselves (tests/test_security.py, tests/test_fuzz.py) set their own.
 GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "socket_connection": "100000/10s",
