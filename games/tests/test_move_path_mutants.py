@@ -95,11 +95,12 @@ def test_a_refusal_keeps_what_it_was_given_and_fills_its_message_with_its_parame
     assert MoveRejected("illegal", "Pay %(amount)s.", params={"other": 1}).text() == "Pay %(amount)s."
 
 
-def refused_at_version_1(game, code: str, **move) -> None:
-    """``do_move(**move)`` at version 1 is refused with ``code``, answering version 1, and writes nothing."""
+def refused_at_version_1(game, code: str, expected_version: int = 1, **move) -> None:
+    """``do_move(**move)`` on a game at version 1 is refused with ``code``, answering version 1, in words people
+    read, and writes nothing."""
     before = written(game)
     with pytest.raises(MoveRejected) as refused:
-        do_move(game.pk, expected_version=1, **move)
+        do_move(game.pk, expected_version=expected_version, **move)
     assert (refused.value.code, refused.value.version) == (code, 1)
     reads_in_both_languages(refused.value)
     assert written(game) == before
@@ -151,13 +152,8 @@ def test_a_move_made_from_an_old_version_is_stale_readable_and_writes_nothing(st
     move_once(started_game, players)
     game = Game.objects.get(pk=started_game.pk)
     seat, action = first_move(game)
-    before = written(game)
-    with pytest.raises(MoveRejected) as refused:
-        do_move(game.pk, seat=seat, action=action, expected_version=0, actor=seat_user(game, players, seat),
-                source="socket")
-    assert (refused.value.code, refused.value.version) == ("stale", 1)
-    reads_in_both_languages(refused.value)
-    assert written(game) == before
+    refused_at_version_1(game, "stale", expected_version=0, seat=seat, action=action,
+                         actor=seat_user(game, players, seat), source="socket")
 
 
 def test_a_move_on_a_game_that_does_not_exist_is_not_found_in_words_people_read(players):
