@@ -104,40 +104,146 @@ def _fresh_redis():
 
 FLUSH_TRIES = 5
 
+# What migrate writes once and no test changes: content types, permissions and the moderators' group
+# (``accounts.moderation.ensure_moderator_group``, idempotent, is how tests reach it).
+KEPT_TABLES = frozenset({"django_content_type", "auth_permission", "auth_group", "auth_group_permissions"})
 
-def _flush_retrying_deadlocks(original):
-    """TransactionTestCase's flush, tried again when PostgreSQL broke a deadlock by cancelling it.
+
+def _emptied_tables(connection) -> tuple[list[str], set[str]]:
+    """The tables a teardown empties, and those among them whose trigger refuses DELETE (the append-only
+    moderation log: TRUNCATE fires no row trigger)."""
+    cached = getattr(connection, "_tablero_emptied_tables", None)
+    if cached is None:
+        tables = sorted(t for t in connection.introspection.django_table_names(only_existing=True, include_views=False)
+                        if t not in KEPT_TABLES)
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT DISTINCT tgrelid::regclass::text FROM pg_trigger WHERE NOT tgisinternal")
+            guarded = {row[0].strip('"') for row in cursor.fetchall()} & set(tables)
+        cached = connection._tablero_emptied_tables = (tables, guarded)
+    return cached
+
+
+def empty_tables(connection) -> None:
+    """Every table but ``KEPT_TABLES`` emptied, on PostgreSQL, in one transaction.
+
+    Django's flush truncates every table and then runs post_migrate again to recreate the content types,
+    permissions and groups it has just removed (214 queries): 0.35-0.7 s after each of the suite's 200-odd
+    transactional tests on a busy machine. DELETE of a test's few rows takes milliseconds, where TRUNCATE makes
+    new files for every table and index, and the kept tables need no post_migrate.
+
+    The tables are first locked as TRUNCATE locks them (ACCESS EXCLUSIVE). That waits for every transaction the
+    test's servers still have open on them (the Celery worker's last bot move, Daphne's last socket), so what
+    they commit is deleted too. A teardown by DELETE alone did not wait: a row committed by such a transaction
+    after the DELETE's snapshot survived into the next test (three tests of one process failed in CI on 3
+    December). Django's foreign keys on PostgreSQL are deferrable, so the order of the tables does not matter."""
+    from django.db import transaction
+
+    tables, guarded = _emptied_tables(connection)
+    quote = connection.ops.quote_name
+    statements = ["SET CONSTRAINTS ALL DEFERRED",
+                  f"LOCK TABLE {', '.join(quote(t) for t in tables)} IN ACCESS EXCLUSIVE MODE"]
+    if guarded:
+        statements.append(f"TRUNCATE {', '.join(quote(t) for t in sorted(guarded))} CASCADE")
+    statements += [f"DELETE FROM {quote(t)}" for t in tables if t not in guarded]
+    with transaction.atomic(using=connection.alias), connection.cursor() as cursor:
+        cursor.execute("; ".join(statements))
+
+
+def tables_with_rows(connection) -> list[str]:
+    """The emptied tables that hold a row, in one query."""
+    tables, _ = _emptied_tables(connection)
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(f"EXISTS (SELECT 1 FROM {quote(t)})" for t in tables))
+        return [t for t, full in zip(tables, cursor.fetchone()) if full]
+
+
+def _uses_delete_teardown(case) -> bool:
+    from django.db import connections
+
+    return (case.available_apps is None and not case.serialized_rollback
+            and all(connections[name].vendor == "postgresql" for name in case._databases_names(include_mirrors=False)))
+
+
+def _is_deadlock(exc: Exception) -> bool:
+    return "deadlock" in f"{exc} {exc.__cause__ or ''}".lower()
+
+
+def _retrying_deadlocks(teardown):
+    """A transactional test's teardown, tried again when PostgreSQL broke a deadlock by cancelling it.
 
     The servers of a test process (its Celery worker above all) may still start a transaction on a game
-    after the test: a deadline armed for a moment later, which no ping can wait for. TRUNCATE takes its locks
-    table by table, so it can deadlock with that transaction; PostgreSQL then cancels one of the two, and
-    when it is the flush the next test met the last one's rows. The other transaction finishes in
+    after the test: a deadline armed for a moment later, which no ping can wait for. The teardown takes its
+    locks table by table, so it can deadlock with that transaction; PostgreSQL then cancels one of the two, and
+    when it is the teardown the next test met the last one's rows. The other transaction finishes in
     milliseconds (its game is aborted by ``_quiet_worker_before_flush``): trying again succeeds."""
     import functools
 
-    @functools.wraps(original)
-    def flush(self):
+    @functools.wraps(teardown)
+    def retried(self):
         from django.core.management.base import CommandError
+        from django.db import DatabaseError
 
         for attempt in range(FLUSH_TRIES):
             try:
-                return original(self)
-            except CommandError as exc:
-                if attempt == FLUSH_TRIES - 1 or "deadlock" not in str(exc.__cause__ or "").lower():
+                return teardown(self)
+            except (CommandError, DatabaseError) as exc:
+                if attempt == FLUSH_TRIES - 1 or not _is_deadlock(exc):
                     raise
                 time.sleep(0.2 * (attempt + 1))
 
-    return flush
+    return retried
+
+
+def _emptying_tables(original):
+    """``empty_tables`` for each database of a test case that can use it, Django's flush (``original``) for
+    the others (SQLite, a case that restricts its apps or rolls back serialised contents)."""
+    import functools
+
+    @functools.wraps(original)
+    def teardown(self):
+        from django.db import connections
+
+        if not _uses_delete_teardown(self):
+            return original(self)
+        for name in self._databases_names(include_mirrors=False):
+            empty_tables(connections[name])
+        return None
+
+    return teardown
+
+
+def _setup_on_empty_tables(original):
+    """Before every database test, on PostgreSQL: one query checks that the last test left no row behind (a
+    server's write that came after the teardown). If it did, the tables are emptied again and a warning names
+    them, rather than the test meeting another test's users and games."""
+    import functools
+    import warnings
+
+    @functools.wraps(original)
+    def pre_setup(cls):
+        from django.db import connections
+
+        if _uses_delete_teardown(cls):
+            for name in cls._databases_names(include_mirrors=False):
+                left = tables_with_rows(connections[name])
+                if left:
+                    warnings.warn(f"rows left by an earlier test in {', '.join(left)}: emptied", stacklevel=2)
+                    empty_tables(connections[name])
+        return original.__func__(cls)
+
+    return classmethod(pre_setup)
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _flush_survives_deadlocks():
+def _fast_database_teardown():
     from django.test import TransactionTestCase
 
-    original = TransactionTestCase._fixture_teardown
-    TransactionTestCase._fixture_teardown = _flush_retrying_deadlocks(original)
+    original_teardown, original_setup = TransactionTestCase._fixture_teardown, TransactionTestCase.__dict__["_pre_setup"]
+    TransactionTestCase._fixture_teardown = _retrying_deadlocks(_emptying_tables(original_teardown))
+    TransactionTestCase._pre_setup = _setup_on_empty_tables(original_setup)
     yield
-    TransactionTestCase._fixture_teardown = original
+    TransactionTestCase._fixture_teardown, TransactionTestCase._pre_setup = original_teardown, original_setup
 
 
 def free_port() -> int:
@@ -161,6 +267,9 @@ def server_env() -> dict[str, str]:
         env["SQLITE_PATH"] = str(db["NAME"])
     env["REDIS_URL"] = settings.REDIS_URL
     env["DEBUG"] = "1"
+    # A page's 16 static files are asked for again on every load with DEBUG's max-age of 0; a browser context of
+    # a test keeps them for the test instead (each test's contexts start with an empty cache).
+    env.setdefault("STATIC_MAX_AGE", "3600")
     env.setdefault("MAX_OPEN_TABLES", "1000")
     for name, value in (("API_RATE_LIMIT", "api_user"), ("API_ANON_RATE_LIMIT", "api_anon"),
                         ("SOCKET_RATE_LIMIT", "socket_connection"), ("SOCKET_USER_RATE_LIMIT", "socket_user"),
@@ -293,8 +402,24 @@ def browser():
                 "--disable-sync",
             ],
         )
+        b.new_context = _reduced_motion_by_default(b.new_context)
         yield b
         b.close()
+
+
+def _reduced_motion_by_default(new_context):
+    """Every context of the suite asks for reduced motion, as a person may in their system settings, unless a
+    test asks otherwise. The boards' highlights animate SVG, which repaints the whole map every frame: a page
+    with Argentilandia's 67 legal places took a whole core for the seconds after each move, on a machine the
+    suite's two processes share."""
+    import functools
+
+    @functools.wraps(new_context)
+    def with_reduced_motion(*args, **kwargs):
+        kwargs.setdefault("reduced_motion", "reduce")
+        return new_context(*args, **kwargs)
+
+    return with_reduced_motion
 
 
 @pytest.fixture
@@ -306,9 +431,11 @@ def page(browser):
 
 
 def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """The page as a person sees it, in ``test-artifacts/<name>.jpg``. JPEG rather than PNG: encoding a whole
+    page as PNG took 0.7 s of a busy machine, a tenth of some browser tests, and JPEG a third of that."""
     ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    path = ARTIFACTS / f"{name}.jpg"
+    page.screenshot(path=str(path), full_page=full_page, type="jpeg", quality=85)
     return path
 
 

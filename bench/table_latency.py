@@ -88,6 +88,45 @@ def ensure_database() -> None:
             conn.execute(f'create database "{name}"')
 
 
+def prepared_users(*names: str) -> list:
+    """Django set up on a migrated database, and these users, each with the password ``PASSWORD``."""
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from accounts.models import User
+
+    users = []
+    for name in names:
+        user, _ = User.objects.get_or_create(username=name)
+        user.set_password(PASSWORD)
+        user.save()
+        users.append(user)
+    return users
+
+
+def start_daphne(log_name: str):
+    """A Daphne of the project on a free loopback port, once it answers: (process, base URL, its environment,
+    its log file)."""
+    env = dict(os.environ, DEBUG="1", PYTHONUNBUFFERED="1")
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    port = free_port()
+    log = open(ROOT / "bench" / log_name, "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                             "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(base + "/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.2)
+    return proc, base, env, log
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(q * len(values)))]
@@ -107,23 +146,10 @@ def main() -> None:
     parser.add_argument("--background-bots", type=int, default=0)
     args = parser.parse_args()
 
-    ensure_database()
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-    from accounts.models import User
+    users = prepared_users("bench_alicia", "bench_bruno")
     from games import tables
     from games.models import Game
 
-    users = []
-    for name in ("bench_alicia", "bench_bruno"):
-        user, _ = User.objects.get_or_create(username=name)
-        user.set_password(PASSWORD)
-        user.save()
-        users.append(user)
     game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
     tables.do_join(game.pk, users[1])
     tables.do_start(game.pk, users[0])
@@ -133,25 +159,13 @@ def main() -> None:
         tables.do_start(g.pk, users[0])
         background.append(g.pk)
 
-    env = dict(os.environ, DEBUG="1",
-               PYTHONUNBUFFERED="1")
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    port = free_port()
-    log = open(ROOT / "bench" / ".table_latency_daphne.log", "wb")
-    procs = [subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                               "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)]
+    daphne, base, env, log = start_daphne(".table_latency_daphne.log")
+    procs = [daphne]
     if background:
         procs.append(subprocess.Popen([sys.executable, "-m", "celery", "-A", "config", "worker", "-P", "solo",
                                        "-l", "warning", "-n", "bench@%h"], cwd=ROOT, env=env, stdout=log,
                                       stderr=subprocess.STDOUT))
-    base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(150):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
         run_browsers(base, game, users, args)
     finally:
         for p in procs:

@@ -265,6 +265,9 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # the source folders; production runs collectstatic.
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+# Seconds a browser may keep a static file without asking again. WhiteNoise's own default (0 with DEBUG, 60
+# without) unless set; the manifest's hashed files are kept for ten years whatever this says.
+WHITENOISE_MAX_AGE = env_int("STATIC_MAX_AGE", 0 if DEBUG else 60)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -39,3 +39,12 @@ def test_a_malformed_boolean_fails_loudly():
     result = run_manage("check", env_extra={"DEBUG": "maybe"})
     assert result.returncode != 0
     assert "DEBUG must be a boolean" in result.stderr
+
+
+def test_static_max_age_is_whitenoises_default_unless_set():
+    from config import settings
+
+    if "STATIC_MAX_AGE" not in os.environ:  # this process's settings, as imported: WhiteNoise's default
+        assert settings.WHITENOISE_MAX_AGE == (0 if settings.DEBUG else 60)
+    show = ["shell", "-v", "0", "-c", "from django.conf import settings; print(settings.WHITENOISE_MAX_AGE)"]
+    assert run_manage(*show, env_extra={"DEBUG": "1", "STATIC_MAX_AGE": "3600"}).stdout.strip() == "3600"

@@ -198,12 +198,29 @@ def _card(view: object, cid: object) -> str:
     return card_name(_key_in_view(view, cid))
 
 
+def _target(view: object, cid: object, names: list[str] | None) -> str:
+    """A target card's name, with whose plot it is in (and its place there) when another card in sight has the
+    same name: three Solar urbanizable in three plots made three buttons that read alike."""
+    key = _key_in_view(view, cid)
+    plots = [[c for c in (p.get("plot") or []) if c.get("key") == key] for p in view_get(view, "players", []) or []]
+    if key is None or sum(len(same) for same in plots) < 2:
+        return card_name(key)
+    for seat, same in enumerate(plots):
+        ids = [c.get("id") for c in same]
+        if cid in ids:
+            p = {"card": card_name(key), "owner": _who(seat, names or []), "n": ids.index(cid) + 1}
+            if len(ids) > 1:
+                return _("%(card)s (%(owner)s, no. %(n)s)") % p
+            return _("%(card)s (%(owner)s)") % p
+    return card_name(key)
+
+
 def label_action(action: dict, view: dict | None = None, names: list[str] | None = None) -> str | None:
     """A button label for a legal action, or None for an unknown action."""
     if not isinstance(action, dict):
         return None
     t = action.get("type")
-    p = {"card": _card(view, action.get("card")), "target": _card(view, action.get("target"))}
+    p = {"card": _card(view, action.get("card")), "target": _target(view, action.get("target"), names)}
     amount = action.get("amount")
     if t == "lower":
         pay = action.get("pay") or []

@@ -168,6 +168,8 @@ ES = {
     "Withdraw %(card)s from behind its card": "Retirar %(card)s de detrás de su carta",
     "Run %(card)s: earn envelopes": "Explotar %(card)s: ganar sobres",
     "Use %(card)s: draw": "Usar %(card)s: robar",
+    "%(card)s (%(owner)s)": "%(card)s (%(owner)s)",
+    "%(card)s (%(owner)s, no. %(n)s)": "%(card)s (%(owner)s, n.º %(n)s)",
     "Use %(card)s to expose %(target)s": "Usar %(card)s para destapar %(target)s",
     "Use %(card)s to paralyse %(target)s": "Usar %(card)s para paralizar %(target)s",
     "Use %(card)s to take %(target)s": "Usar %(card)s para llevarse %(target)s",

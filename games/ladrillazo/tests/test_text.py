@@ -93,3 +93,28 @@ def test_refusals_read_with_card_names(lang):
         assert text.card_name("pensionistas") == "Pensioners"
     with translation.override("es"):
         assert text.card_name("pensionistas") == "Pensionistas"
+
+
+def test_targets_that_read_alike_are_told_apart_by_their_plot():
+    """A move's target is named by its card; when another card in sight bears the same name (two Buildable plots
+    in two plots, say), the label adds whose plot it is in, and its place there when that plot holds both: the bar
+    showed three buttons that read alike, and neither a person nor a test could tell which was which."""
+    journalist = {"id": 90, "key": "periodista"}
+    view = {"players": [
+        {"hand": [journalist], "plot": [{"id": 1, "key": "solar_urbanizable"}]},
+        {"plot": [{"id": 2, "key": "solar_urbanizable"}, {"id": 3, "key": "solar_urbanizable"}]},
+        {"plot": [{"id": 4, "key": "periodista"}]},
+    ]}
+    with translation.override("en"):
+        labels = {target: text.label_action({"type": "act", "card": 90, "power": 0, "target": target}, view, NAMES)
+                  for target in (1, 2, 3, 4)}
+        assert labels[1].endswith("Buildable plot (Ana)")
+        assert labels[2].endswith("Buildable plot (Beto, no. 1)") and labels[3].endswith("Buildable plot (Beto, no. 2)")
+        assert labels[4].endswith("Awkward journalist"), "a name in one plot only is left as it is"
+        assert len(set(labels.values())) == 4
+        one_plot = {"players": [{"hand": [journalist]}, {"plot": [{"id": 2, "key": "solar_urbanizable"}]}]}
+        assert text.label_action({"type": "act", "card": 90, "power": 0, "target": 2}, one_plot, NAMES).endswith(
+            "Buildable plot")
+    with translation.override("es"):
+        label = text.label_action({"type": "act", "card": 90, "power": 0, "target": 3}, view, NAMES)
+        assert label.endswith("Solar urbanizable (Beto, n.º 2)"), label

@@ -1,0 +1,109 @@
+"""A database test's teardown and setup on PostgreSQL (conftest.py ``empty_tables``): every row a test wrote is gone,
+what migrate wrote once is kept, as Django's flush and post_migrate would leave it; a row a server commits while
+the teardown runs is gone too; a row that comes after it is found and removed before the next test."""
+
+import threading
+import warnings
+
+import psycopg
+import pytest
+from django.contrib.auth.models import Group, Permission
+from django.contrib.contenttypes.models import ContentType
+from django.contrib.sessions.models import Session
+from django.db import connection, connections
+from django.test import TransactionTestCase
+
+import conftest
+from accounts.models import ModerationAction, User
+from accounts.moderation import MODERATORS, do_warn, ensure_moderator_group, is_moderator
+from games.models import Game, Move, Seat
+from games.tests.conftest import make_users, open_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+class _Case(TransactionTestCase):
+    databases = {"default"}
+
+    def nothing(self):
+        pass
+
+
+@pytest.fixture(autouse=True)
+def _postgresql_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("the DELETE teardown is PostgreSQL's; SQLite keeps Django's flush")
+
+
+def kept() -> tuple:
+    return (sorted(ContentType.objects.values_list("pk", "app_label", "model")),
+            sorted(Permission.objects.values_list("pk", "codename")),
+            sorted(Group.objects.values_list("pk", "name")),
+            sorted(Group.permissions.through.objects.values_list("group_id", "permission_id")))
+
+
+def other_connection() -> psycopg.Connection:
+    """A second connection to the test database, as the test's Daphne or Celery worker holds one."""
+    settings = connection.settings_dict
+    return psycopg.connect(host=settings["HOST"] or "127.0.0.1", port=settings["PORT"] or 5432,
+                           user=settings["USER"], password=settings["PASSWORD"] or None, dbname=settings["NAME"])
+
+
+def insert_session(cursor, key: str) -> None:
+    cursor.execute("INSERT INTO django_session (session_key, session_data, expire_date) "
+                   "VALUES (%s, '', now() + interval '1 day')", [key])
+
+
+def test_the_teardown_deletes_every_row_a_test_wrote_and_keeps_what_migrate_wrote():
+    before = kept()
+    players = make_users("flush1", "flush2")
+    players[0].groups.add(ensure_moderator_group())
+    game = open_table("estanciero", players, start=True)
+    do_warn(players[0], players[1], "a warning")  # the moderation log refuses DELETE (a trigger): truncated
+    assert Move.objects.filter(game=game).count() == 0 and Seat.objects.filter(game=game).count() == 2
+    _Case("nothing")._fixture_teardown()
+    assert (User.objects.count(), Game.objects.count(), Seat.objects.count(), ModerationAction.objects.count()) == (
+        0, 0, 0, 0)
+    assert conftest.tables_with_rows(connection) == []
+    assert Group.objects.get(name=MODERATORS).user_set.count() == 0
+    assert kept() == before  # the same ids: cached content types stay right
+    moderator = make_users("flush3")[0]
+    moderator.groups.add(ensure_moderator_group())
+    assert is_moderator(User.objects.get(pk=moderator.pk))  # the group still carries its permissions
+
+
+def test_the_teardown_waits_for_a_servers_open_transaction_and_deletes_what_it_commits():
+    """The case DELETE alone got wrong: a server's transaction, open when the teardown starts, commits a row
+    after it. The teardown's locks wait for that transaction, as TRUNCATE's did, so the row is deleted."""
+    with other_connection() as server:
+        with server.cursor() as cursor:
+            insert_session(cursor, "late-writer")  # the transaction stays open: psycopg does not autocommit
+            done = threading.Event()
+
+            def tear_down():
+                try:
+                    _Case("nothing")._fixture_teardown()
+                    done.set()
+                finally:
+                    connections.close_all()  # this thread's own connection
+
+            teardown = threading.Thread(target=tear_down)
+            teardown.start()
+            assert not done.wait(0.5), "the teardown did not wait for the open transaction"
+            server.commit()
+            teardown.join(20)
+    assert done.is_set()
+    assert not Session.objects.filter(pk="late-writer").exists()
+
+
+def test_a_row_written_after_the_teardown_is_removed_before_the_next_test_with_a_warning():
+    _Case("nothing")._fixture_teardown()
+    with other_connection() as server, server.cursor() as cursor:
+        insert_session(cursor, "too-late")
+        server.commit()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _Case._pre_setup()
+    assert any("django_session" in str(w.message) for w in caught)
+    assert not Session.objects.filter(pk="too-late").exists()
+    assert conftest.tables_with_rows(connection) == []
