@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from games import tables
+from games.actions import do_move
 from games.core.rulesets import get
-from games.models import Game, Seat
+from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -26,20 +27,25 @@ def two_player_game(a, b) -> Game:
     return tables.do_start(game.pk, a)
 
 
+def game_on_move(mover, other) -> Game:
+    """A started two-player game with ``mover`` on move. The dice draw the first player, so when it is the other,
+    they play their turn out (the moves their clock would make for them) until it passes to ``mover``. Waiting for
+    the dice to choose ``mover`` (twelve tables at most) once failed in CI."""
+    rs = get("estanciero")
+    game = two_player_game(mover, other)
+    for _ in range(100):
+        seat = Seat.objects.select_related("user").get(game=game, index=rs.to_move(game.state)[0])
+        if seat.user_id == mover.pk:
+            return game
+        do_move(game.pk, seat=seat.index, action=rs.timeout_action(game.state, seat.index),
+                expected_version=game.version, actor=seat.user, source=Move.Source.UI)
+        game = Game.objects.get(pk=game.pk)
+    raise AssertionError(f"{other} kept the move in game {game.pk}")
+
+
 def test_games_waiting_on_me_come_first_with_whose_turn_and_the_clock():
     ana, beto, caro = (User.objects.create_user(n, password=f"pw-{n}-123") for n in ("ana", "beto", "caro"))
-    rs = get("estanciero")
-    mine_waiting = theirs = None
-    for _ in range(12):  # the first player is drawn by dice: find one game on each side
-        game = two_player_game(ana if mine_waiting is None else beto, beto if mine_waiting is None else ana)
-        on_move = Seat.objects.get(game=game, index=rs.to_move(game.state)[0]).user
-        if on_move == ana and mine_waiting is None:
-            mine_waiting = game
-        elif on_move != ana and theirs is None:
-            theirs = game
-        if mine_waiting and theirs:
-            break
-    assert mine_waiting and theirs
+    mine_waiting, theirs = game_on_move(ana, beto), game_on_move(beto, ana)
     Seat.objects.filter(game=theirs, user=beto).update(deadline=timezone.now() + timedelta(hours=3))
     lobby_table = tables.do_create_table(ana, "ladrillazo", 3, time_control="live", private=True)
     tables.do_create_table(caro, "estanciero", 2, time_control="live")  # not ana's
