@@ -195,16 +195,22 @@ def _retrying_deadlocks(teardown):
     return retried
 
 
+# Opt-in (TEST_DELETE_TEARDOWN=1): with it, a phone table in a browser test showed no board in two clean CI runs
+# (docs/TESTING.md), a failure never seen with Django's flush, and its cause is not found yet.
+DELETE_TEARDOWN = os.environ.get("TEST_DELETE_TEARDOWN") == "1"
+
+
 def _emptying_tables(original):
-    """``empty_tables`` for each database of a test case that can use it, Django's flush (``original``) for
-    the others (SQLite, a case that restricts its apps or rolls back serialised contents)."""
+    """With ``DELETE_TEARDOWN``, ``empty_tables`` for each database of a test case that can use it; Django's flush
+    (``original``) otherwise, and for the others (SQLite, a case that restricts its apps or rolls back serialised
+    contents)."""
     import functools
 
     @functools.wraps(original)
     def teardown(self):
         from django.db import connections
 
-        if not _uses_delete_teardown(self):
+        if not (DELETE_TEARDOWN and _uses_delete_teardown(self)):
             return original(self)
         for name in self._databases_names(include_mirrors=False):
             empty_tables(connections[name])

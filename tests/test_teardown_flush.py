@@ -1,6 +1,7 @@
-"""A database test's teardown and setup on PostgreSQL (conftest.py ``empty_tables``): every row a test wrote is gone,
-what migrate wrote once is kept, as Django's flush and post_migrate would leave it; a row a server commits while
-the teardown runs is gone too; a row that comes after it is found and removed before the next test."""
+"""The DELETE teardown on PostgreSQL (conftest.py ``empty_tables``, used with TEST_DELETE_TEARDOWN=1): every row a
+test wrote is gone, what migrate wrote once is kept, as Django's flush and post_migrate would leave it; a row a
+server commits while it runs is gone too. And before every database test, whatever the teardown: a row that came
+after the last teardown is found and removed."""
 
 import threading
 import warnings
@@ -61,7 +62,7 @@ def test_the_teardown_deletes_every_row_a_test_wrote_and_keeps_what_migrate_wrot
     game = open_table("estanciero", players, start=True)
     do_warn(players[0], players[1], "a warning")  # the moderation log refuses DELETE (a trigger): truncated
     assert Move.objects.filter(game=game).count() == 0 and Seat.objects.filter(game=game).count() == 2
-    _Case("nothing")._fixture_teardown()
+    conftest.empty_tables(connection)
     assert (User.objects.count(), Game.objects.count(), Seat.objects.count(), ModerationAction.objects.count()) == (
         0, 0, 0, 0)
     assert conftest.tables_with_rows(connection) == []
@@ -82,7 +83,7 @@ def test_the_teardown_waits_for_a_servers_open_transaction_and_deletes_what_it_c
 
             def tear_down():
                 try:
-                    _Case("nothing")._fixture_teardown()
+                    conftest.empty_tables(connection)
                     done.set()
                 finally:
                     connections.close_all()  # this thread's own connection
@@ -97,7 +98,7 @@ def test_the_teardown_waits_for_a_servers_open_transaction_and_deletes_what_it_c
 
 
 def test_a_row_written_after_the_teardown_is_removed_before_the_next_test_with_a_warning():
-    _Case("nothing")._fixture_teardown()
+    conftest.empty_tables(connection)
     with other_connection() as server, server.cursor() as cursor:
         insert_session(cursor, "too-late")
         server.commit()
