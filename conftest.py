@@ -133,9 +133,10 @@ def empty_tables(connection) -> None:
 
     The tables are first locked as TRUNCATE locks them (ACCESS EXCLUSIVE). That waits for every transaction the
     test's servers still have open on them (the Celery worker's last bot move, Daphne's last socket), so what
-    they commit is deleted too. A teardown by DELETE alone did not wait: a row committed by such a transaction
-    after the DELETE's snapshot survived into the next test (three tests of one process failed in CI on 3
-    December). Django's foreign keys on PostgreSQL are deferrable, so the order of the tables does not matter."""
+    they commit is deleted too; a DELETE alone did not wait. The lock did not end every failure seen with this
+    teardown, so it is the suite's teardown only with ``DELETE_TEARDOWN`` (docs/TESTING.md); the check before
+    each test uses it always. Django's foreign keys on PostgreSQL are deferrable, so the order of the tables
+    does not matter."""
     from django.db import transaction
 
     tables, guarded = _emptied_tables(connection)
