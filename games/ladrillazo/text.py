@@ -275,8 +275,9 @@ def label_action(action: dict, view: dict | None = None, names: list[str] | None
         return _("End the turn (draw one card)")
     if t == "propose":
         give, ask = action.get("give") or {}, action.get("ask") or {}
-        wanted = ", ".join(_card(view, c) for c in ask.get("plot") or [])
-        offered = [_card(view, c) for c in (give.get("hand") or []) + (give.get("plot") or [])]
+        # Named as targets are: two offers for two Solar urbanizable in one plot must not read alike.
+        wanted = ", ".join(_target(view, c, names) for c in ask.get("plot") or [])
+        offered = [_target(view, c, names) for c in (give.get("hand") or []) + (give.get("plot") or [])]
         if give.get("envelopes"):
             offered.append(envelopes(give["envelopes"]))
         if wanted and ask.get("envelopes"):

@@ -128,3 +128,26 @@ def test_the_asgi_application_freezes_what_starting_made():
     out = subprocess.run([sys.executable, "-c", code], cwd=settings.BASE_DIR, capture_output=True, text=True,
                          timeout=120, check=True)
     assert int(out.stdout.strip()) > 50_000
+
+
+def test_a_pushed_table_reads_in_its_viewers_language_whatever_the_thread_speaks(table, django_capture_on_commit_callbacks):
+    """A socket's table is rendered on a database thread that speaks whatever language it last activated; every
+    word of it must be the viewer's, the log lines too. Seen by hand: a person reading in English got the move log
+    in Spanish with every push, while the rest of the table was English."""
+    from django.utils import translation
+
+    from games.presenters import describe_event
+
+    game, users, sent = table
+    game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+    names = [s.display_name for s in snap.seats]
+    event = Move.objects.get(game=game, seq=game.version).events[0]
+    for viewer_language, thread_language in (("en", "es"), ("es", "en")):
+        with translation.override(viewer_language):
+            own = describe_event(game.ruleset, event, names)
+        with translation.override(thread_language):
+            other = describe_event(game.ruleset, event, names)
+            assert own != other, "the event reads the same in both languages: the test would show nothing"
+            html = json.loads(snapshots.table_message(snap, Viewer(seat=1, signed_in=True, is_creator=False,
+                                                                   language=viewer_language)))["html"]
+        assert own in html and other not in html, (viewer_language, own, other)

@@ -118,3 +118,8 @@ def test_targets_that_read_alike_are_told_apart_by_their_plot():
     with translation.override("es"):
         label = text.label_action({"type": "act", "card": 90, "power": 0, "target": 3}, view, NAMES)
         assert label.endswith("Solar urbanizable (Beto, n.º 2)"), label
+        # Offers name the cards they ask for the same way: one button per Solar urbanizable, each its own.
+        offers = {text.label_action({"type": "propose", "to": 1, "give": {"envelopes": 1}, "ask": {"plot": [cid]}},
+                                    view, NAMES) for cid in (2, 3)}
+        assert offers == {"Ofrecerle a Beto 1 sobre por Solar urbanizable (Beto, n.º 1)",
+                          "Ofrecerle a Beto 1 sobre por Solar urbanizable (Beto, n.º 2)"}, offers
