@@ -330,6 +330,24 @@ def wait_http(url: str, proc: Proc, timeout: float = 30) -> None:
 
 
 @pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and at the end no connection left on it but the one that drops it.
+
+    A thread a test ran server-side work in (``turn_helpers.in_thread`` closes its own; executors and helpers may
+    not) leaves its connection open when it ends, and DROP DATABASE waited 5 s for such connections before it
+    gave up ("being accessed by other users"): five seconds at the end of every test process, and a test
+    database left behind. The servers the session started are stopped before this runs (they depend on it)."""
+    yield
+    with django_db_blocker.unblock():
+        from django.db import connection
+
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                               "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+
+
+@pytest.fixture(scope="session")
 def daphne_server(django_db_setup, django_db_blocker):
     """A real Daphne serving config.asgi on a free port; yields its base URL."""
     port = free_port()

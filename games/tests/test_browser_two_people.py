@@ -12,19 +12,11 @@ from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Seat
 from games.tests.test_browser_game import login
+from games.tests.turn_helpers import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORDS = {"alicia": "pw-alicia-1", "bruno": "pw-bruno-1"}
-
-
-def in_thread(fn, *args, **kwargs):
-    """Server-side writes from the test run in a thread of their own: Playwright's loop owns this one, and the
-    after-commit broadcast needs its own."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args, **kwargs).result()
 
 
 def shown_version(page) -> int:

@@ -12,18 +12,11 @@ from games import tables
 from games.core.rulesets import get
 from games.models import Game, Seat
 from games.tests.test_browser_game import login
+from games.tests.turn_helpers import in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-
-
-def in_thread(fn, *args, **kwargs):
-    """Server-side writes from the test run in a thread of their own (Playwright's loop owns this one)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(fn, *args, **kwargs).result()
 
 
 def person(browser, base, name: str, viewport=None, signed_in: bool = True):
