@@ -184,6 +184,19 @@ def al_material(m) -> str:
 
 
 @register.filter
+def al_swap_defaults(hand) -> tuple[str, str] | tuple[()]:
+    """The exchange form's first choice: give the material held most, get the one held least (another one).
+    The first material in the hand's order wins a tie. The form opened on "give Oil (0), get Oil" before: a
+    trade the rules refuse, whatever the hand."""
+    if not isinstance(hand, dict) or len(hand) < 2:
+        return ()
+    order = list(hand)
+    give = max(order, key=lambda m: (hand[m], -order.index(m)))
+    get = min((m for m in order if m != give), key=lambda m: (hand[m], order.index(m)))
+    return give, get
+
+
+@register.filter
 def al_seat(names, seat) -> str:
     return seat_name(names, seat)
 

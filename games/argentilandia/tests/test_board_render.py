@@ -250,3 +250,22 @@ def test_players_are_named_by_name_not_colour_or_number():
     html = render(state, 0)
     for o in (state.get("offers") or []):
         assert NAMES[o["from"]] in html
+
+
+def test_the_exchange_form_opens_on_the_material_held_most_for_the_one_held_least():
+    """The player's exchange (with the bank, a port or abroad) first offers the material they hold most, for
+    the one they hold least (the first of a tie): it opened on "give Oil (0), get Oil", which the rules refuse."""
+    state = midgame()
+    you = RULESET.to_move(state)[0]
+    view = RULESET.view(state, you)
+    materials = list(view["hand"])
+    hand = dict.fromkeys(materials, 1)
+    hand[materials[-1]], hand[materials[2]], hand[materials[4]] = 5, 0, 0
+    html = render_to_string("argentilandia/board.html", {
+        "game": FakeGame(), "seats": [FakeSeat(i, n) for i, n in enumerate(NAMES)], "names": NAMES, "payload": {},
+        "view": {**view, "hand": hand, "phase": "main", "current": you}, "you": you, "to_move": [you], "log": [],
+        "legal": []})
+    give = re.search(r'<select name="a_give">(.*?)</select>', html, re.S).group(1)
+    get = re.search(r'<select name="a_get">(.*?)</select>', html, re.S).group(1)
+    assert re.findall(r'value="(\w+)" selected', give) == [materials[-1]]
+    assert re.findall(r'value="(\w+)" selected', get) == [materials[2]]
