@@ -132,3 +132,26 @@ def test_a_players_league_history(client, league, played, bot_users):
     assert len(response.context["history"]) == 2  # two league games
     assert all(h["league"]["season"] == 1 for h in response.context["history"])
     assert client.get(reverse("lobby:league_player", args=["estanciero", "nadie"])).status_code == 404
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_league_pages_and_a_finished_game_read_in_one_language(client, league, played, bot_users, lang):
+    """The list, the league, the archive of a played season, a player's league history and profile, and one of
+    the season's finished games (its table, replay and dice check) carry no sentence of the other language
+    (``tests/test_pages_read_in_one_language.py``)."""
+    from games.models import Game
+    from tests.test_pages_read_in_one_language import foreign, visible_text
+
+    game = Game.objects.filter(status=Game.Status.FINISHED).first()
+    urls = [reverse("lobby:leagues"), reverse("lobby:league", args=["estanciero"]),
+            reverse("lobby:season", args=["estanciero", 1]),
+            reverse("lobby:league_player", args=["estanciero", bot_users[0].username]),
+            reverse("accounts:profile", args=[bot_users[0].username]),
+            f"/games/{game.pk}/", f"/games/{game.pk}/replay/", f"/games/{game.pk}/verify/"]
+    found = {}
+    for url in urls:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE=lang)
+        assert response.status_code == 200, url
+        if wrong := foreign(visible_text(response.content.decode()), lang):
+            found[url] = wrong
+    assert not found, f"a reader of {lang} got sentences of the other language: {found}"
