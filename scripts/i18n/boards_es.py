@@ -11,6 +11,8 @@ ES = {
     "special province": "provincia especial",
     "owned MP (square = raw material)": "MP con dueño (el cuadrado indica la materia prima)",
     "Map:": "Mapa:",
+    # the player on turn takes back their own offer ("Withdraw" alone is the league's, "Darme de baja")
+    "Withdraw offer": "Retirar oferta",
     # Estanciero
     "round %(n)s of %(limit)s": "vuelta %(n)s de %(limit)s",
     "Zoom into the board": "Agrandar el tablero",

@@ -127,10 +127,10 @@
     fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin", headers: headers})
       .then(function (r) { return r.text().then(function (t) { return {ok: r.ok, status: r.status, text: t}; }); })
       .then(function (res) {
-        if (res.status === 204) { awaitPush(revAtSend, done); return; }
+        if (res.status === 204) { sent(form); awaitPush(revAtSend, done); return; }
         done();
         if (!res.ok) { showError(root.dataset.failText || "Error"); return; }
-        form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+        sent(form);
         apply(res.text, false);
         // The table moved on between the render and the click: if the same move is still offered, send it
         // again at the new version, once, so the click is not lost.
@@ -152,6 +152,10 @@
   // The move was taken; the button stays pending until the socket shows its result (so a second click cannot
   // repeat it), or the table is fetched if no push comes.
   var waiting = null;
+  // The move went through: what the person typed into its form was sent, and the next update may replace it.
+  function sent(form) {
+    form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+  }
   function awaitPush(revAtSend, done) {
     var started = Date.now();
     waiting = function () {
