@@ -35,6 +35,16 @@ def test_the_dashboard_lists_open_reports_with_their_chat(mod_client, started_ga
     assert "stalling" not in mod_client.get("/moderation/?status=resolved").content.decode()
 
 
+def test_the_dashboard_in_spanish_speaks_of_reports_and_games_played(mod_client, started_game, players):
+    """Its words are the reports' ("Sin resolver", as "Resueltas" and "Todas" beside it) and a game played
+    ("partida"): the tab read "Abrir" (the verb), the count "abiertos" and the game "juego" (a game to play)."""
+    moderation.do_report(players[0], players[1], "stalling", game=started_game)
+    page = mod_client.get("/moderation/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert ">Sin resolver</a>" in page and "1 sin resolver" in page
+    assert f"partida #{started_game.pk}" in page
+    assert ">Abrir<" not in page and "juego #" not in page
+
+
 def test_resolve_from_the_page(mod_client, started_game, players):
     report = moderation.do_report(players[0], players[1], "insults", game=started_game)
     mod_client.post(f"/moderation/reports/{report.pk}/resolve/", {"resolution": "warn", "note": "first time"})

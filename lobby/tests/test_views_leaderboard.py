@@ -32,6 +32,8 @@ def test_active_players_by_rating_with_games_and_win_rate(client, people, bot_us
     assert str(ratings.display(30)) in page and "50%" in page  # ana: 5 of 10
     assert "provisional" in page and "caro" not in page and "dani" not in page
     assert ">bot<" in page  # league bot accounts are marked
+    spanish = client.get(reverse("lobby:leaderboard", args=["estanciero"]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert ">Partidas</th>" in spanish, "the games each person played (partidas), not the games to play (juegos)"
 
 
 def test_the_default_leaderboard_and_tabs_for_every_game(client):

@@ -37,6 +37,7 @@ ES = {
     "Only you can export your history.": "Solo vos podés exportar tu historial.",
     "annulled": "anulada",
     "game": "juego",
+    "Games played": "Partidas",
     # History table
     "Date": "Fecha",
     "Opponents": "Rivales",

@@ -31,6 +31,11 @@ ES = {
     "%(a)s of %(n)s games abandoned": "%(a)s de %(n)s partidas abandonadas",
     "Reports": "Denuncias",
     "Resolved": "Resueltas",
+    # Reports (denuncias): "Open" alone was the verb "Abrir", and "open" a masculine "abiertos".
+    "Unresolved": "Sin resolver",
+    "%(n)s unresolved": ("%(n)s sin resolver", "%(n)s sin resolver"),
+    # A game played (partida), not a game to play (juego).
+    "game #%(n)s": "partida #%(n)s",
     "All": "Todas",
     "reported by": "denunciado por",
     "Chat at the time": "El chat en ese momento",
