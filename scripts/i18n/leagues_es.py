@@ -35,7 +35,7 @@ ES = {
     "page %(n)s of %(total)s": "página %(n)s de %(total)s",
     "No game matches these filters.": "Ninguna partida coincide con estos filtros.",
     "Only you can export your history.": "Solo vos podés exportar tu historial.",
-    "annulled": "anulada",
+    "annulled": "invalidada",  # as moderators "invalidan" a result; "anulada" is an aborted game
     "game": "juego",
     "Games played": "Partidas",
     # History table
@@ -71,7 +71,7 @@ ES = {
         "Quienes jugaron una partida de %(game)s con rating en los últimos %(days)s días, por rating (OpenSkill, "
         "que se muestra como 60 × μ). Un rating con ? es provisorio: menos de 5 partidas con rating.",
     ),
-    "Win rate": "Victorias",
+    "Win rate": "% de victorias",
     "previous": "anterior",
     "next": "siguiente",
     "Nobody has played a rated game of this game lately.": "Nadie jugó últimamente una partida con rating de este juego.",
