@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 import json
-import random
 import re
 from functools import cache
 from pathlib import Path
@@ -21,11 +20,9 @@ import pytest
 from django.utils import translation
 
 from games import snapshots
-from games.actions import do_move
-from games.core.rulesets import get
-from games.models import Game
 from games.presenters import Viewer
 from games.tests.conftest import client_for, make_users, open_table
+from games.tests.test_move_path import play_randomly
 from lobby.listing import lobby_message
 
 pytestmark = pytest.mark.django_db
@@ -81,28 +78,13 @@ def test_the_catalogues_give_enough_sentences_to_look_for():
     assert "Waiting for the other players" in distinctive("en")
 
 
-def play(game: Game, users: list, moves: int, seed: int) -> Game:
-    """Random legal moves through the move path, so that the log, the board and the moves have something."""
-    rng = random.Random(seed)
-    rs = get(game.ruleset)
-    by_id = {u.pk: u for u in users}
-    for _ in range(moves):
-        game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
-            break
-        seat = rs.to_move(game.state)[0]
-        user = by_id[game.seats.get(index=seat).user_id]
-        action = rng.choice(rs.legal_actions(game.state, seat))
-        do_move(game.pk, seat=seat, action=action, expected_version=game.version, actor=user, source="api")
-    return Game.objects.get(pk=game.pk)
-
-
 @pytest.fixture
 def tables_in_play(db):
     users = make_users("ana", "beto", "caro")
-    games = [play(open_table("estanciero", users, start=True), users, 40, 1),
-             play(open_table("argentilandia", users, start=True), users, 60, 2),
-             play(open_table("ladrillazo", users[:2], start=True), users, 30, 3)]
+    # Random legal moves through the move path, so that the log, the board and the moves have something.
+    games = [play_randomly(open_table("estanciero", users, start=True), users, 40, 1),
+             play_randomly(open_table("argentilandia", users, start=True), users, 60, 2),
+             play_randomly(open_table("ladrillazo", users[:2], start=True), users, 30, 3)]
     return users, games
 
 
