@@ -140,16 +140,19 @@ def checked_handler(state: dict, seat: int, action: dict) -> Handler:
     """The handler that will run ``action`` (nothing changed): every action is an object with a string
     type, from a real seat, while the game runs, of a type the phase allows that seat; else a refusal
     citing the rule. (One function, not one per check: it runs on every move.)"""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+    if not isinstance(action, dict) or not isinstance(t := action.get("type"), str):
         refuse(_("An action needs a type."), "round-summary")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["num_players"]:
+    if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
+        refuse(_("There is no such seat."), "round-summary")
+    if not 0 <= seat < state["num_players"]:
         refuse(_("There is no such seat."), "round-summary")
     ph = state["phase"]
-    if ph == PHASE_OVER:
+    if ph == PHASE_MAIN:  # most moves: the checks below, in one step for this phase
+        handler = MAIN.get(t) if seat == state["current"] else RESPONSES.get(t)
+        if handler is not None:
+            return handler
+    elif ph == PHASE_OVER:
         refuse(_("The game is over."), "victory")
-    t = action["type"]
-    if ph == PHASE_MAIN and seat != state["current"] and t in RESPONSES:
-        return RESPONSES[t]
     rules = HANDLERS[ph]
     if rules.turn_only and seat != state["current"]:
         refuse(_("It is not your turn."), "round-summary")
@@ -226,7 +229,8 @@ def prepared(state: dict, seat: int, action: dict) -> tuple[Handler, dict]:
     """``checked_handler`` and the copy of ``state`` it may write to (``copy_for``), in one call: apply's
     first steps, on every move."""
     handler = checked_handler(state, seat, action)
-    return handler, copy_for(state, handler)
+    parts = _COPIERS.get(handler)  # copy_for's usual case, without its call
+    return handler, (copy_with(state, parts) if parts is not None else copy_for(state, handler))
 
 
 def copy_for(state: dict, handler: Handler) -> dict:

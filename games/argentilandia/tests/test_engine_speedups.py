@@ -101,3 +101,28 @@ def test_a_hand_without_three_different_cards_buys_no_free_mp():
     assert L._free_mps(st, 0, False) == []
     st["hands"][0]["soy"] = 1
     assert [a for a in RS.legal_actions(st, 0) if a["type"] == "buy_mp"] == L._free_mps(st, 0, False) != []
+
+
+def test_the_legal_list_reads_like_a_list_of_dicts_and_hands_out_copies():
+    """The legal list points to prebuilt actions (engine/action_list.py): JSON, equality, membership, slices,
+    iteration and pickling give what a plain list of the same dicts gives, and every item read is a new
+    copy, so changing it (or its give/get) never reaches the next call's list."""
+    import pickle
+
+    from games.argentilandia.engine.action_list import Actions
+
+    st = main_state(hands={0: {"oil": 4, "fish": 2, "soy": 1, "wood": 1}},
+                    mps={p: [0] * len(B.PROVINCES[p]["mps"]) for p in B.BORDER_PROVINCES[:1]})
+    legal = RS.legal_actions(st, 0)
+    plain = [dict(a) for a in legal]
+    assert isinstance(legal, list) and type(legal) is Actions
+    assert legal == plain and json.dumps(legal) == json.dumps(plain) and plain[3] in legal
+    assert legal[1:4] == plain[1:4] and list(reversed(legal)) == plain[::-1] and legal + [] == plain
+    assert pickle.loads(pickle.dumps(legal)) == plain and copy.deepcopy(legal) == plain
+    offer = next(i for i, a in enumerate(legal) if a["type"] == "offer_trade")
+    first = legal[offer]
+    assert first == legal[offer] and first is not legal[offer] and first["give"] is not legal[offer]["give"]
+    first["give"]["mutated"] = 1
+    popped = legal.pop(offer)
+    popped["get"]["mutated"] = 1
+    assert RS.legal_actions(st, 0) == plain
