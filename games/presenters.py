@@ -8,6 +8,7 @@ The live table's context is a function of the game's revision and the viewer
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import json
@@ -256,6 +257,36 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
     return list(reversed(lines))
 
 
+def _log_html(log: list[dict], shared: dict | None) -> str:
+    if shared is None:
+        return mark_safe("".join(line["html"] for line in log))
+    key = ("log_html", id(log))  # the log itself is kept in ``shared``, so its id is not reused meanwhile
+    html = shared.get(key)
+    if html is None:
+        html = shared[key] = mark_safe("".join(line["html"] for line in log))
+    return html
+
+
+@functools.cache
+def _board_template(ruleset: str) -> str:
+    """The ruleset's board template, else the generic one (found once per process: templates do not come and go
+    while it runs)."""
+    return select_template([f"{ruleset}/board.html", "games/_board_generic.html"]).template.name
+
+
+def _log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
+    """Whose log ``seat`` sees: its own when a move in the log told it something (an event ``only`` it sees),
+    else the spectator's (None), which every other such seat shares. ``moves`` None: not known, its own."""
+    if seat is None or moves is None:
+        return seat
+    for move in moves[-LOG_LENGTH:]:
+        for event in move.events:
+            only = event.get("only")
+            if only is not None and seat in only:
+                return seat
+    return None
+
+
 def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int]) -> list[dict]:
     return [{
         "index": s.index,
@@ -304,8 +335,10 @@ def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: li
 
 
 def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
-                  moves: list[Move] | None = None) -> dict:
-    """Template context for the live table (HTML). ``moves``: the game's recent moves, when already loaded."""
+                  moves: list[Move] | None = None, shared: dict | None = None) -> dict:
+    """Template context for the live table (HTML). ``moves``: the game's recent moves, when already loaded.
+    ``shared``: a memo kept with this revision (``games.snapshots``), where viewers who see the same log reuse
+    one (four seats and a spectator of a game without secrets see one log)."""
     if not isinstance(viewer, Viewer):
         viewer = Viewer(seat=viewer)
     seat = viewer.seat
@@ -314,7 +347,13 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
     mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
     is_lobby = game.status == Game.Status.LOBBY
-    log = _log(game, seats, seat, names, moves)
+    if shared is None:
+        log = _log(game, seats, seat, names, moves)
+    else:
+        key = ("log", get_language(), _log_shared_with(moves, seat))
+        log = shared.get(key)
+        if log is None:
+            log = shared[key] = _log(game, seats, key[2], names, moves)
     rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
     return {
         "game": game,
@@ -329,7 +368,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "on_board": sum(1 for a in legal if a["on_board"]),
         "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"]),
         "log": log,
-        "log_html": mark_safe("".join(line["html"] for line in log)),
+        "log_html": _log_html(log, shared),
         "to_move": payload["to_move"],
         "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
         "is_creator": viewer.is_creator,
@@ -339,5 +378,5 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
         "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
-        "board_template": select_template([f"{game.ruleset}/board.html", "games/_board_generic.html"]).template.name,
+        "board_template": _board_template(game.ruleset),
     }

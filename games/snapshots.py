@@ -185,7 +185,7 @@ def table_message(snap: Snapshot, viewer: Viewer) -> str:
         # The context too in the viewer's language: its log lines and move labels are words (the thread
         # rendering it speaks whatever it last activated).
         with translation.override(viewer.language):
-            context = table_context(game, snap.seats, viewer, moves=snap.moves)
+            context = table_context(game, snap.seats, viewer, moves=snap.moves, shared=snap.renders)
             context["csrf_token"] = "NOTPROVIDED"  # shared by every socket of this view: no per-person token
             html = render_to_string("games/_table.html", context)
         return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": html})

@@ -20,18 +20,22 @@ from games.tests.conftest import make_users, open_table
 pytestmark = pytest.mark.django_db
 
 
-def _page(game, viewer: Viewer, shared: bool) -> str:
-    context = {**table_context(game, list(game.seats.order_by("index")), viewer), "csrf_token": "T"}
-    if not shared:
-        context["public_revision"] = None
+def _page(game, viewer: Viewer, memo: dict | None) -> str:
+    """The table as ``viewer`` sees it: with ``memo`` (kept per revision, as a push keeps it) sharing the log
+    and the public parts between viewers; without, rendered alone."""
     with translation.override(viewer.language):
+        context = {**table_context(game, list(game.seats.order_by("index")), viewer,
+                                   moves=list(game.moves.order_by("seq")), shared=memo), "csrf_token": "T"}
+        if memo is None:
+            context["public_revision"] = None
         return render_to_string("games/_table.html", context)
 
 
 @pytest.mark.parametrize("ruleset,players", [("estanciero", 4), ("argentilandia", 3), ("ladrillazo", 3)])
 def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
-    """Move after move, in both languages: each seat and a spectator get, with the parts shared, the page they
-    would get rendered alone, whichever viewer rendered the shared parts first."""
+    """Move after move, in both languages: each seat and a spectator get, with the parts and the log shared, the
+    page they would get rendered alone, whichever viewer rendered the shared parts first (a seat told a secret
+    in the log, a hand dealt or a card drawn, keeps a log of its own)."""
     users = make_users(*[f"pp{ruleset[:3]}{i}" for i in range(players)])
     game = open_table(ruleset, users, start=True)
     rs, rng = get(ruleset), random.Random(f"public-{ruleset}")
@@ -49,11 +53,12 @@ def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
         game = Game.objects.get(pk=game.pk)
         for language in ("es", "en"):
             forget_public_parts()
+            memo = {}
             order = viewers[n // 12 % len(viewers):] + viewers[:n // 12 % len(viewers)]  # a different first each time
             for viewer in order:
                 viewer = Viewer(seat=viewer.seat, signed_in=viewer.signed_in, is_creator=viewer.is_creator,
                                 language=language)
-                shared, alone = _page(game, viewer, shared=True), _page(game, viewer, shared=False)
+                shared, alone = _page(game, viewer, memo), _page(game, viewer, None)
                 assert shared == alone, (n, language, viewer)
                 compared += 1
     assert compared >= 8 * (players + 1)
@@ -103,3 +108,34 @@ def test_a_fixed_part_is_kept_across_revisions_per_named_values_and_language():
         assert template.render(Context({"c": 1, "n": "c"})) == "1cBank"
     with translation.override("es"):
         assert template.render(Context({"c": 1, "n": "d", "public_revision": (1, "s", 5)})) == "1dBanco"
+
+
+def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own():
+    """A push renders the log once for every viewer who sees the same events: Estanciero has no secrets, so its
+    four seats share the spectator's; in Ladrillazo a seat that drew a card was told which, so its log is its own
+    (and differs from the spectator's), while the seats told nothing share the spectator's."""
+    from games.presenters import _log, _log_shared_with, names_of
+
+    for ruleset, players in (("estanciero", 4), ("ladrillazo", 3)):
+        users = make_users(*[f"ls{ruleset[:3]}{i}" for i in range(players)])
+        game = open_table(ruleset, users, start=True)
+        rs, rng = get(ruleset), random.Random(f"log-{ruleset}")
+        for n in range(40):  # until a seat was told a secret (the deck is the game's own shuffle)
+            game = Game.objects.get(pk=game.pk)
+            moves = list(game.moves.order_by("seq"))
+            if n >= 6 and (ruleset == "estanciero" or any(_log_shared_with(moves, s) is not None
+                                                          for s in range(players))):
+                break
+            seat = rs.to_move(game.state)[0]
+            do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
+                    expected_version=game.version, actor=users[seat], source=Move.Source.UI)
+        seats = list(game.seats.order_by("index"))
+        names = names_of(seats)
+        spectators = [line["html"] for line in _log(game, seats, None, names, moves)]
+        owners = [_log_shared_with(moves, s) for s in range(players)]
+        assert _log_shared_with(moves, None) is None
+        for seat, owner in enumerate(owners):
+            assert owner in (None, seat)
+            own = [line["html"] for line in _log(game, seats, seat, names, moves)]
+            assert (own == spectators) == (owner is None), (ruleset, seat)
+        assert owners == [None] * players if ruleset == "estanciero" else any(o is not None for o in owners)
