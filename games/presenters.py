@@ -379,4 +379,6 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
         "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
         "board_template": _board_template(game.ruleset),
+        # Every move button and form posts here: reversed once per render, not once per button.
+        "act_url": reverse("games:act", args=[game.pk]),
     }

@@ -353,7 +353,8 @@ pchain = []
 for i in range(42):
     x, y = pawn_pos[i]
     pchain.append(f'{{% {"if" if i == 0 else "elif"} p.position == {i} %}}{f(x)}px,{f(y)}px')
-pchain = "".join(pchain) + "{% endif %}"
+# A lookup rather than a walk down 42 comparisons per pawn, every move (see cached_cell).
+pchain = '{% fixed_part "es-pawn-at" p.position %}' + "".join(pchain) + "{% endif %}{% end_fixed_part %}"
 
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
         5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -406,9 +407,15 @@ def deed_card(i):
             f'{{% if view.mortgaged.{key} %}}<span class="es-stamp">{{% translate "Mortgaged" %}}</span>{{% endif %}}</article>')
 
 
-deed_partials = "".join(f"{{% partialdef deed_{i} %}}{deed_card(i)}{{% endpartialdef %}}\n" for i in DEEDS)
+# A deed card depends on nothing but its space, its buildings and its mortgage (and the language): drawn once per
+# such state and kept across moves and games ({% fixed_part %}), where the players' panels show it every move.
+deed_partials = "".join(f"{{% partialdef deed_{i} %}}{{% fixed_part \"es-deed\" {i} spaces.{i} %}}"
+                        f"{deed_card(i)}{{% end_fixed_part %}}{{% endpartialdef %}}\n" for i in DEEDS)
 deed_chain = "".join(f'{{% {"if" if j == 0 else "elif"} sp == {i} %}}{{% partial deed_{i} %}}' for j, i in enumerate(DEEDS)) + "{% endif %}"
-owned_by_p = "".join(f"{{% if view.owners.{i} == p.seat %}}{{% partial deed_{i} %}}{{% endif %}}" for i in DEEDS)
+# A player's deeds change when a deed changes hands, buildings or mortgage: kept per that state (cached_cell).
+owned_by_p = ('{% fixed_part "es-owned" p.seat spaces.all %}'
+              + "".join(f"{{% if view.owners.{i} == p.seat %}}{{% partial deed_{i} %}}{{% endif %}}" for i in DEEDS)
+              + "{% end_fixed_part %}")
 give_boxes = "".join(
     f'{{% if view.owners.{i} == you %}}<label class="es-chk"><input type="checkbox" data-give-deed value="{i}"> '
     f'{lang(SP[i]["name"], SP[i].get("name_en"))}</label>{{% endif %}}' for i in DEEDS)
@@ -417,7 +424,16 @@ ask_boxes = "".join(
     f'<input type="checkbox" data-ask-deed value="{i}"> {lang(SP[i]["name"], SP[i].get("name_en"))}</label>{{% endif %}}{{% endwith %}}'
     for i in DEEDS)
 
-cells_svg = "\n".join(cell_svg(i) for i in range(42))
+
+def cached_cell(i):
+    """A space as drawn by ``cell_svg``, rendered once per state of that space (``es_spaces``: owner and their name,
+    buildings, mortgage; the language) and kept across moves and games: a move changes one or two of the 42."""
+    if SP[i]["type"] in ("province", "railway", "company"):
+        return f'{{% fixed_part "es-cell" {i} spaces.{i} %}}{cell_svg(i)}{{% end_fixed_part %}}'
+    return f'{{% fixed_part "es-cell" {i} %}}{cell_svg(i)}{{% end_fixed_part %}}'
+
+
+cells_svg = "\n".join(cached_cell(i) for i in range(42))
 
 # The deal form builds its action from the ticked deeds and the cash in static/js/forms.js (delegated from
 # document, so it survives the table's morphing updates; no inline handler, for the Content-Security-Policy).

@@ -54,6 +54,16 @@ def _keep(key: tuple, value, store: OrderedDict = _parts, kept: int = PARTS_KEPT
             store.popitem(last=False)
 
 
+def _hashable(value):
+    """A part's key value as a key: a list (the players' names) as a tuple, a dict (a mortgage's terms) as its
+    items. A key may tell apart more than the part shows, never less. A tuple is taken as it is."""
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    return value
+
+
 class PublicPartNode(template.Node):
     def __init__(self, name: str, parts: list, nodelist, per_revision: bool = True):
         self.name = name
@@ -65,7 +75,7 @@ class PublicPartNode(template.Node):
         revision = context.get("public_revision")
         if revision is None:
             return self.nodelist.render(context)
-        named = (get_language(), self.name, *(part.resolve(context) for part in self.parts))
+        named = (get_language(), self.name, *(_hashable(part.resolve(context)) for part in self.parts))
         key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
         with _parts_lock:
             html = store.get(key)
@@ -105,8 +115,9 @@ def public_part(parser, token):
     return _part_tag(parser, token, "end_public_part", per_revision=True)
 
 
-def forget_public_parts() -> None:
-    """Forget every rendered part (tests)."""
+def forget_public_parts(fixed: bool = True) -> None:
+    """Forget every rendered part, or (``fixed=False``) only those kept per revision (tests)."""
     with _parts_lock:
         _parts.clear()
-        _fixed.clear()
+        if fixed:
+            _fixed.clear()

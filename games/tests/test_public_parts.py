@@ -35,13 +35,15 @@ def _page(game, viewer: Viewer, memo: dict | None) -> str:
 def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
     """Move after move, in both languages: each seat and a spectator get, with the parts and the log shared, the
     page they would get rendered alone, whichever viewer rendered the shared parts first (a seat told a secret
-    in the log, a hand dealt or a card drawn, keeps a log of its own)."""
+    in the log, a hand dealt or a card drawn, keeps a log of its own), and with the parts kept across revisions
+    (a board's space, a deed card, the deal form's choices) made at earlier revisions."""
     users = make_users(*[f"pp{ruleset[:3]}{i}" for i in range(players)])
     game = open_table(ruleset, users, start=True)
     rs, rng = get(ruleset), random.Random(f"public-{ruleset}")
     viewers = [*(Viewer(seat=s, signed_in=True, is_creator=s == 0) for s in range(players)), Viewer(seat=None)]
     compared = 0
-    for n in range(1, 61):
+    forget_public_parts()
+    for n in range(1, 121):
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE:
             break
@@ -52,7 +54,7 @@ def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
             continue
         game = Game.objects.get(pk=game.pk)
         for language in ("es", "en"):
-            forget_public_parts()
+            forget_public_parts(fixed=False)  # the parts kept across revisions stay: they must still be right
             memo = {}
             order = viewers[n // 12 % len(viewers):] + viewers[:n // 12 % len(viewers)]  # a different first each time
             for viewer in order:
@@ -139,3 +141,40 @@ def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own
             own = [line["html"] for line in _log(game, seats, seat, names, moves)]
             assert (own == spectators) == (owner is None), (ruleset, seat)
         assert owners == [None] * players if ruleset == "estanciero" else any(o is not None for o in owners)
+
+
+def test_estanciero_spaces_deeds_and_deal_form_kept_across_revisions_follow_each_change():
+    """The board's spaces, the players' deed cards and the deal form's choices are kept across revisions, per
+    the state they show: a deed changing hands, a chacra built, a mortgage taken and lifted, a jail card
+    received each reach every viewer's page as a fresh render would show them (Estanciero rulebook: title deeds,
+    buildings, mortgages)."""
+    users = make_users("ppsp0", "ppsp1", "ppsp2")
+    game = open_table("estanciero", users, start=True)
+    viewers = [Viewer(seat=0, signed_in=True, is_creator=True), Viewer(seat=1, signed_in=True), Viewer(seat=None)]
+    changes = [
+        lambda s: s["owners"].update({"1": 0, "2": 0, "3": 0, "8": 1}),
+        lambda s: s["buildings"].update({"1": 2, "2": 1}),
+        lambda s: s["mortgaged"].update({"8": {"lift_extra": 0}}),
+        lambda s: s["mortgaged"].update({"8": {"lift_extra": 50}}),
+        lambda s: s["mortgaged"].pop("8"),
+        lambda s: s["owners"].update({"3": 2}),
+        lambda s: s["players"][1]["jail_cards"].append("S16"),
+        lambda s: s["buildings"].update({"1": 5}),
+    ]
+    forget_public_parts()
+    for step, change in enumerate(changes, start=1):
+        game = Game.objects.get(pk=game.pk)
+        state = game.state
+        change(state)
+        Game.objects.filter(pk=game.pk).update(state=state, rev=game.rev + 1)
+        game = Game.objects.get(pk=game.pk)
+        for language in ("es", "en"):
+            forget_public_parts(fixed=False)
+            memo = {}
+            for viewer in viewers:
+                viewer = Viewer(seat=viewer.seat, signed_in=viewer.signed_in, is_creator=viewer.is_creator,
+                                language=language)
+                shared, alone = _page(game, viewer, memo), _page(game, viewer, None)
+                assert shared == alone, (step, language, viewer)
+    # The last state is drawn: an estancia on space 1, space 3 tinted as seat 2's.
+    assert 'class="es-estancia"' in alone and "es-fill-2" in alone
