@@ -334,6 +334,15 @@ def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: li
     return out
 
 
+def _act_url(game: Game, shared: dict | None) -> str:
+    if shared is None:
+        return reverse("games:act", args=[game.pk])
+    url = shared.get("act_url")
+    if url is None:
+        url = shared["act_url"] = reverse("games:act", args=[game.pk])
+    return url
+
+
 def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
                   moves: list[Move] | None = None, shared: dict | None = None) -> dict:
     """Template context for the live table (HTML). ``moves``: the game's recent moves, when already loaded.
@@ -379,6 +388,6 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
         "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
         "board_template": _board_template(game.ruleset),
-        # Every move button and form posts here: reversed once per render, not once per button.
-        "act_url": reverse("games:act", args=[game.pk]),
+        # Every move button and form posts here: reversed once per revision (or render), not once per button.
+        "act_url": _act_url(game, shared),
     }
