@@ -103,7 +103,9 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
     (the missed moves' visible events plus the new view) after each change; they may send
     ``{"type": "hello", "version": v}`` to resume and ``{"type": "act", "action": {...}, "version": v}``
     to move. The page (``?format=html``) gets ``{"type": "table", "rev", "version", "html"}``: the table
-    rendered for this viewer, which ``static/js/table.js`` morphs into place.
+    rendered for this viewer, which ``static/js/table.js`` morphs into place; with ``keep=1``, the board's
+    elements the page already shows come as placeholders (``games.snapshots.table_message``), and
+    ``{"type": "hello", "rev": r, "full": true}`` asks for the whole table again.
 
     Rendering goes through ``games.snapshots``: the game is loaded once per revision per process and
     each distinct view rendered once, however many sockets watch it.
@@ -111,7 +113,12 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
 
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
-        self.format = "html" if b"format=html" in self.scope.get("query_string", b"") else "json"
+        query = self.scope.get("query_string", b"")
+        self.format = "html" if b"format=html" in query else "json"
+        # A page that can fill placeholders from what it shows (``keep=1``, static/js/table.js) is sent the board's
+        # unchanged elements as placeholders; until it asks for the whole table again (``hello`` with ``full``).
+        self.keep = self.format == "html" and b"keep=1" in query
+        self.full_next = False
         self.language = connection_language(self.scope)
         self.sent_version = -1
         self.sent_rev = -1
@@ -177,6 +184,8 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
             rev = message.get("rev")
             if isinstance(rev, int) and not isinstance(rev, bool) and 0 <= rev <= MAX_VERSION:
                 self.sent_rev = min(self.sent_rev, rev)
+            if message.get("full") is True:  # the page lacked an element a placeholder named: the whole table
+                self.sent_rev, self.full_next = -1, True
             await self.push(full=False)
         elif kind == "hello":
             version = message.get("version")
@@ -262,7 +271,11 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
             return None
         viewer = Viewer.of(snap.game, snap.seats, self.scope.get("user"), self.language)
         if self.format == "html":
-            message = snapshots.table_message(snap, viewer)
+            base = None
+            if self.keep and not (full or self.full_next) and 0 <= self.sent_rev <= snap.game.rev:
+                base = snapshots.at(self.game_id, self.game_seal, self.sent_rev)
+            message = snapshots.table_message(snap, viewer, base)
+            self.full_next = False
         else:
             behind = snap.game.version - self.sent_version
             if full or self.sent_version < 0 or behind > REPLAY_LIMIT:

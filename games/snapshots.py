@@ -24,6 +24,7 @@ from django.utils import translation
 from . import snapshot_wire
 from .models import Game, Move, Seat
 from .presenters import LOG_LENGTH, Viewer, game_payload, table_context, visible_moves
+from .templatetags.tablero import KEPT_PARTS
 
 # Each game keeps its newest revision and the one before (a socket whose message named that one may still be
 # rendering it when the next arrives); a move's carried revision extends the newest. An older revision is
@@ -177,20 +178,57 @@ def _rendered(snap: Snapshot, key: tuple, render):
     return _once((id(snap), key), lambda: snap.renders.get(key), render, keep)
 
 
-def table_message(snap: Snapshot, viewer: Viewer) -> str:
-    """The socket message carrying the table as ``viewer`` sees it."""
+def at(game_id: int, seal: str, rev: int) -> Snapshot | None:
+    """The revision ``rev`` of the game if this process still keeps it (no database)."""
+    with _lock:
+        return _kept((game_id, seal, rev))
+
+
+_MARK = ' data-part="'
+
+
+def _placeholders(html: str, parts: dict, held: dict) -> str:
+    """``html`` with each kept part the page already shows (``held``, digest -> (html, tag)) as an empty element
+    naming it (``data-keep``), which the page fills with its own copy (``static/js/table.js``). One pass: the
+    parts are found by their mark, not searched for one by one (60 scans of the page per viewer)."""
+    out, done, at = [], 0, html.find(_MARK)
+    while at >= 0:
+        digest = html[at + len(_MARK):html.find('"', at + len(_MARK))]
+        part, tag = parts.get(digest) or ("", "")
+        start = html.rfind("<", 0, at)
+        if digest in held and part and start >= done and html.startswith(part, start):
+            out += (html[done:start], f'<{tag} data-keep="{digest}"></{tag}>')
+            done = start + len(part)
+            at = html.find(_MARK, done)
+        else:
+            at = html.find(_MARK, at + len(_MARK))
+    out.append(html[done:])
+    return "".join(out)
+
+
+def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None) -> str:
+    """The socket message carrying the table as ``viewer`` sees it. ``base``: a revision this socket was sent
+    (for the same viewer): the elements of the board that the page shows already (``{% kept_part %}``: a board's
+    spaces, deed cards) travel as placeholders, a third of the bytes of a move's push."""
     game = snap.game
+    held = base.renders.get(("parts", viewer)) if base is not None else None
 
     def render() -> str:
+        parts: dict = {}  # digest -> (html, tag): the kept parts in this render, reported by the template tags
         # The context too in the viewer's language: its log lines and move labels are words (the thread
         # rendering it speaks whatever it last activated).
         with translation.override(viewer.language):
             context = table_context(game, snap.seats, viewer, moves=snap.moves, shared=snap.renders)
             context["csrf_token"] = "NOTPROVIDED"  # shared by every socket of this view: no per-person token
+            context[KEPT_PARTS] = parts
             html = render_to_string("games/_table.html", context)
+        snap.renders[("parts", viewer)] = parts  # what a page sent this revision shows, for the next push
+        if held:
+            html = _placeholders(html, parts, held)
         return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": html})
 
-    return _rendered(snap, ("html", viewer), render)
+    key = ("keep", viewer, base.game.rev) if held else ("html", viewer)
+    return _rendered(snap, key, render)
 
 
 def json_message(snap: Snapshot, seat: int | None, kind: str, since: int | None) -> str:

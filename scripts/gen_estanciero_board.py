@@ -408,9 +408,9 @@ def deed_card(i):
 
 
 # A deed card depends on nothing but its space, its buildings and its mortgage (and the language): drawn once per
-# such state and kept across moves and games ({% fixed_part %}), where the players' panels show it every move.
-deed_partials = "".join(f"{{% partialdef deed_{i} %}}{{% fixed_part \"es-deed\" {i} spaces.{i} %}}"
-                        f"{deed_card(i)}{{% end_fixed_part %}}{{% endpartialdef %}}\n" for i in DEEDS)
+# such state and kept across moves and games ({% kept_part %}), where the players' panels show it every move.
+deed_partials = "".join(f"{{% partialdef deed_{i} %}}{{% kept_part \"es-deed\" {i} spaces.{i} %}}"
+                        f"{deed_card(i)}{{% end_kept_part %}}{{% endpartialdef %}}\n" for i in DEEDS)
 deed_chain = "".join(f'{{% {"if" if j == 0 else "elif"} sp == {i} %}}{{% partial deed_{i} %}}' for j, i in enumerate(DEEDS)) + "{% endif %}"
 # A player's deeds change when a deed changes hands, buildings or mortgage: kept per that state (cached_cell).
 owned_by_p = ('{% fixed_part "es-owned" p.seat spaces.all %}'
@@ -429,8 +429,8 @@ def cached_cell(i):
     """A space as drawn by ``cell_svg``, rendered once per state of that space (``es_spaces``: owner and their name,
     buildings, mortgage; the language) and kept across moves and games: a move changes one or two of the 42."""
     if SP[i]["type"] in ("province", "railway", "company"):
-        return f'{{% fixed_part "es-cell" {i} spaces.{i} %}}{cell_svg(i)}{{% end_fixed_part %}}'
-    return f'{{% fixed_part "es-cell" {i} %}}{cell_svg(i)}{{% end_fixed_part %}}'
+        return f'{{% kept_part "es-cell" {i} spaces.{i} %}}{cell_svg(i)}{{% end_kept_part %}}'
+    return f'{{% kept_part "es-cell" {i} %}}{cell_svg(i)}{{% end_kept_part %}}'
 
 
 cells_svg = "\n".join(cached_cell(i) for i in range(42))

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django import template
 from django.utils.safestring import mark_safe
@@ -64,12 +67,42 @@ def _hashable(value):
     return value
 
 
+@dataclass(frozen=True)
+class _Part:
+    """A rendered part, with the kept parts inside it (``kept_part``: digest -> (html, tag)), which every
+    render that reuses the part reports as its own (``KEPT_PARTS``)."""
+
+    html: str
+    kept: dict
+
+
+# Where a live render reports its kept parts (``kept_part``): a dict put in the context by the caller.
+KEPT_PARTS = "kept_parts"
+_ELEMENT = re.compile(r"\s*<([a-zA-Z][\w-]*)")
+
+
+def _marked(html: str) -> tuple[str, dict]:
+    """The part, named by a digest of its content (``data-part`` on its element): a page that holds it can be
+    sent a placeholder instead (``games.snapshots``), and any process names the same content alike."""
+    element = _ELEMENT.match(html)
+    if element is None:
+        return html, {}
+    end = html.find(">", element.end())  # the start tag's end: the attribute goes last, after what others match
+    if end < 0:
+        return html, {}
+    at = end - 1 if html[end - 1] == "/" else end
+    digest = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+    marked = mark_safe(f'{html[:at]} data-part="{digest}"{html[at:]}')
+    return marked, {digest: (marked, element.group(1))}
+
+
 class PublicPartNode(template.Node):
-    def __init__(self, name: str, parts: list, nodelist, per_revision: bool = True):
+    def __init__(self, name: str, parts: list, nodelist, per_revision: bool = True, kept: bool = False):
         self.name = name
         self.parts = parts
         self.nodelist = nodelist
         self.per_revision = per_revision
+        self.kept = kept
 
     def render(self, context) -> str:
         revision = context.get("public_revision")
@@ -78,23 +111,33 @@ class PublicPartNode(template.Node):
         named = (get_language(), self.name, *(_hashable(part.resolve(context)) for part in self.parts))
         key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
         with _parts_lock:
-            html = store.get(key)
-            if html is not None:
+            part = store.get(key)
+            if part is not None:
                 store.move_to_end(key)
-                return html
-        html = mark_safe(self.nodelist.render(context))
-        _keep(key, html, store, kept)
-        return html
+        if part is None:
+            inner: dict = {}
+            with context.push({KEPT_PARTS: inner}):
+                html = mark_safe(self.nodelist.render(context))
+            if self.kept:
+                html, own = _marked(html)
+                inner = {**inner, **own}
+            part = _Part(html, inner)
+            _keep(key, part, store, kept)
+        if part.kept:
+            reported = context.get(KEPT_PARTS)
+            if reported is not None:
+                reported.update(part.kept)
+        return part.html
 
 
-def _part_tag(parser, token, end: str, per_revision: bool) -> PublicPartNode:
+def _part_tag(parser, token, end: str, per_revision: bool, kept: bool = False) -> PublicPartNode:
     bits = token.split_contents()
     if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
         raise template.TemplateSyntaxError(f'usage: {{% {bits[0]} "name" [variable ...] %}}...{{% {end} %}}')
     parts = [parser.compile_filter(bit) for bit in bits[2:]]
     nodelist = parser.parse((end,))
     parser.delete_first_token()
-    return PublicPartNode(bits[1][1:-1], parts, nodelist, per_revision)
+    return PublicPartNode(bits[1][1:-1], parts, nodelist, per_revision, kept)
 
 
 @register.tag("fixed_part")
@@ -103,6 +146,15 @@ def fixed_part(parser, token):
     the values named (a card's printed face and its id), rendered once per those values and language and kept
     across revisions and games. Like ``public_part``, only in a live table's render (``public_revision``)."""
     return _part_tag(parser, token, "end_fixed_part", per_revision=False)
+
+
+@register.tag("kept_part")
+def kept_part(parser, token):
+    """``{% kept_part "es-cell" 8 spaces.8 %}...{% end_kept_part %}``: a ``fixed_part`` that is one element
+    (a board space, a deed card), marked with a digest of its content (``data-part``). A push to a page that
+    already shows that element sends a placeholder (``data-keep``) in its place, which the page fills from what
+    it shows (``static/js/table.js``): most of a board does not change from one move to the next."""
+    return _part_tag(parser, token, "end_kept_part", per_revision=False, kept=True)
 
 
 @register.tag("public_part")

@@ -143,3 +143,30 @@ def test_a_page_that_missed_a_push_gets_the_table_when_it_checks_in(daphne_serve
     first, extra, again = run_async(scenario())
     assert extra is None  # up to date: nothing sent
     assert again["type"] == "table" and again["rev"] == first["rev"]
+
+
+def test_a_page_that_keeps_the_board_gets_placeholders_and_the_whole_table_when_it_asks(
+        daphne_server, started_game, players):
+    """A page that fills placeholders (``keep=1``, as static/js/table.js asks) is sent the board's elements it
+    already shows as ``data-keep`` placeholders after its first table; ``hello`` with ``full`` (the page lacked
+    one) brings the whole table again."""
+    game = started_game
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=html&keep=1"
+
+    async def scenario():
+        async with websockets.connect(url, origin=daphne_server, max_size=2**22) as ws:
+            first = await recv_type(ws, "table")
+            await asyncio.to_thread(
+                do_move, game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=0,
+                actor=seat_user(game, players, seat), source="api")
+            pushed = await recv_type(ws, "table")
+            await ws.send(json.dumps({"type": "hello", "rev": pushed["rev"], "full": True}))
+            return first, pushed, await recv_type(ws, "table")
+
+    first, pushed, again = run_async(scenario())
+    assert "data-keep=" not in first["html"] and first["html"].count("data-part=") >= 42  # every space, at least
+    assert pushed["version"] == 1 and pushed["html"].count("data-keep=") >= 38  # a move changes a few spaces
+    assert len(pushed["html"]) < len(first["html"]) / 2
+    assert again["rev"] == pushed["rev"] and "data-keep=" not in again["html"]

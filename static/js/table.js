@@ -37,12 +37,31 @@
     },
   };
 
+  // A push names the board's elements this page already shows (data-keep) instead of sending them again: each
+  // is filled with the page's own copy (data-part, the same digest of the same content). One the page lacks
+  // (it missed a push) leaves the update unapplied and asks the server for the whole table.
+  function fillKept(content) {
+    var holes = content.querySelectorAll("[data-keep]");
+    for (var i = 0; i < holes.length; i++) {
+      var held = root.querySelector('[data-part="' + holes[i].getAttribute("data-keep") + '"]');
+      if (!held) return false;
+      var copy = held.cloneNode(true);
+      copy.classList.remove("is-legal", "is-pending");  // this page's marks, not the server's
+      holes[i].replaceWith(copy);
+    }
+    return true;
+  }
+
   function apply(html, force) {
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
     var incoming = tpl.content.querySelector("[data-rev]");
     var rev = incoming ? Number(incoming.dataset.rev) : -1;
     if (!force && rev < shownRev()) return false;
+    if (!fillKept(tpl.content)) {
+      if (socket && socket.readyState === 1) socket.send(JSON.stringify({type: "hello", rev: shownRev(), full: true}));
+      return false;
+    }
     var t0 = performance.now();
     Idiomorph.morph(root, tpl.content, morphConfig);
     afterUpdate();
@@ -67,7 +86,7 @@
     if (socket && socket.readyState < 2) return;  // already open or opening
     if (navigator.onLine === false) { setStatus(everConnected ? "reconnecting" : "connecting"); return; }  // "online" calls back
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html");
+    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html&keep=1");
     socket = ws;
     ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; setStatus("live"); };
     ws.onmessage = function (e) {

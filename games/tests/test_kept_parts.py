@@ -1,0 +1,84 @@
+"""``{% kept_part %}`` and the pushes that name them (games/templatetags/tablero.py, games/snapshots.py): a push
+to a page that shows the previous revision sends the board's unchanged elements as placeholders. Filled from
+that page, it must give exactly the table a whole render gives."""
+
+import json
+import random
+import re
+
+import pytest
+
+from games import bots, snapshots
+from games.actions import do_move
+from games.core.rulesets import get
+from games.models import Game, Move
+from games.presenters import Viewer
+from games.templatetags.tablero import forget_public_parts
+from games.tests.conftest import make_users, open_table
+
+pytestmark = pytest.mark.django_db
+
+PLACEHOLDER = re.compile(r'<([a-z]+) data-keep="([0-9a-f]+)"></\1>')
+
+
+def _html(message: str) -> str:
+    return json.loads(message)["html"]
+
+
+def _filled(pushed: str, shown: str, parts: dict) -> str:
+    """The push as the page fills it: each placeholder becomes the element of that digest the page shows."""
+    def fill(match):
+        part = parts[match.group(2)][0]
+        assert part in shown, "a placeholder names an element the page does not show"
+        return part
+    return PLACEHOLDER.sub(fill, pushed)
+
+
+def test_a_push_filled_from_the_page_before_is_the_whole_table():
+    """Move after move, for two seats and a spectator in both languages: the push against the previous
+    revision, its placeholders filled from that revision's page, equals the whole table; and most of the board
+    travels as placeholders."""
+    users = make_users("kp0", "kp1", "kp2", "kp3")
+    game = open_table("estanciero", users, start=True)
+    rs, rng = get("estanciero"), random.Random("kept-parts")
+    viewers = [Viewer(seat=0, signed_in=True, is_creator=True, language=lang) for lang in ("es", "en")]
+    viewers += [Viewer(seat=2, signed_in=True, language="es"), Viewer(seat=None, language="en")]
+    forget_public_parts()
+    before = snapshots.read(game.pk)
+    shown = {viewer: _html(snapshots.table_message(before, viewer)) for viewer in viewers}
+    kept = total = 0
+    for _ in range(40):
+        game = Game.objects.get(pk=game.pk)
+        if game.status != Game.Status.ACTIVE:
+            break
+        seat = rs.to_move(game.state)[0]
+        do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
+                expected_version=game.version, actor=users[seat], source=Move.Source.UI)
+        now = snapshots.read(game.pk)
+        for viewer in viewers:
+            pushed = _html(snapshots.table_message(now, viewer, base=before))
+            whole = _html(snapshots.table_message(now, viewer))
+            assert _filled(pushed, shown[viewer], before.renders[("parts", viewer)]) == whole
+            kept += len(PLACEHOLDER.findall(pushed))
+            total += whole.count("data-part=")
+            shown[viewer] = whole
+        before = now
+    assert kept > total * 0.8
+
+
+def test_a_kept_part_is_one_element_named_by_its_content():
+    """The same content gets the same digest in any render (any process), a different content another."""
+    from django.template import Context, Template
+
+    forget_public_parts()
+    template = Template('{% load tablero %}{% kept_part "cell" n %}<g class="c">{{ n }}</g>{% end_kept_part %}')
+    parts: dict = {}
+    one = template.render(Context({"n": 1, "public_revision": (1, "s", 5), "kept_parts": parts}))
+    forget_public_parts()
+    again = template.render(Context({"n": 1, "public_revision": (2, "t", 9)}))
+    two = template.render(Context({"n": 2, "public_revision": (1, "s", 5)}))
+    digest = re.search(r'data-part="([0-9a-f]+)"', one).group(1)
+    assert one == again == f'<g class="c" data-part="{digest}">1</g>'
+    assert parts == {digest: (one, "g")}
+    assert digest not in two
+    assert template.render(Context({"n": 1})) == '<g class="c">1</g>'  # a replay, a test: plain content
