@@ -105,3 +105,20 @@ def mod(db):
     user = User.objects.create_user("moderadora", password="pw-moderadora-123")
     user.groups.add(ensure_moderator_group())
     return User.objects.get(pk=user.pk)
+
+
+def bot_move(game_id: int, users, rng) -> bool:
+    """One move chosen by a normal bot for the seat to move, made by that seat's person (``users`` in seat order,
+    as ``open_table`` seats them) through the UI's path; False once the game is over."""
+    from games import bots
+    from games.actions import do_move
+    from games.core.rulesets import get
+
+    game = Game.objects.get(pk=game_id)
+    if game.status != Game.Status.ACTIVE:
+        return False
+    rs = get(game.ruleset)
+    seat = rs.to_move(game.state)[0]
+    do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
+            expected_version=game.version, actor=users[seat], source="ui")
+    return True

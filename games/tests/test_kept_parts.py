@@ -8,13 +8,10 @@ import re
 
 import pytest
 
-from games import bots, snapshots
-from games.actions import do_move
-from games.core.rulesets import get
-from games.models import Game, Move
+from games import snapshots
 from games.presenters import Viewer
 from games.templatetags.tablero import forget_public_parts
-from games.tests.conftest import make_users, open_table
+from games.tests.conftest import bot_move, make_users, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -40,7 +37,7 @@ def test_a_push_filled_from_the_page_before_is_the_whole_table():
     travels as placeholders."""
     users = make_users("kp0", "kp1", "kp2", "kp3")
     game = open_table("estanciero", users, start=True)
-    rs, rng = get("estanciero"), random.Random("kept-parts")
+    rng = random.Random("kept-parts")
     viewers = [Viewer(seat=0, signed_in=True, is_creator=True, language=lang) for lang in ("es", "en")]
     viewers += [Viewer(seat=2, signed_in=True, language="es"), Viewer(seat=None, language="en")]
     forget_public_parts()
@@ -48,12 +45,8 @@ def test_a_push_filled_from_the_page_before_is_the_whole_table():
     shown = {viewer: _html(snapshots.table_message(before, viewer)) for viewer in viewers}
     kept = total = 0
     for _ in range(40):
-        game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if not bot_move(game.pk, users, rng):
             break
-        seat = rs.to_move(game.state)[0]
-        do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
-                expected_version=game.version, actor=users[seat], source=Move.Source.UI)
         now = snapshots.read(game.pk)
         for viewer in viewers:
             pushed = _html(snapshots.table_message(now, viewer, base=before))

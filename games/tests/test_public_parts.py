@@ -16,7 +16,7 @@ from games.core.rulesets import get
 from games.models import Game, Move
 from games.presenters import Viewer, table_context
 from games.templatetags.tablero import forget_public_parts
-from games.tests.conftest import make_users, open_table
+from games.tests.conftest import bot_move, make_users, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -41,17 +41,13 @@ def test_every_viewer_gets_what_its_own_render_would_give(ruleset, players):
     (a board's space, a deed card, the deal form's choices) made at earlier revisions."""
     users = make_users(*[f"pp{ruleset[:3]}{i}" for i in range(players)])
     game = open_table(ruleset, users, start=True)
-    rs, rng = get(ruleset), random.Random(f"public-{ruleset}")
+    rng = random.Random(f"public-{ruleset}")
     viewers = [*(Viewer(seat=s, signed_in=True, is_creator=s == 0) for s in range(players)), Viewer(seat=None)]
     compared = 0
     forget_public_parts()
     for n in range(1, 121):
-        game = Game.objects.get(pk=game.pk)
-        if game.status != Game.Status.ACTIVE:
+        if not bot_move(game.pk, users, rng):
             break
-        seat = rs.to_move(game.state)[0]
-        do_move(game.pk, seat=seat, action=bots.choose(rs, game.state, seat, "normal", rng),
-                expected_version=game.version, actor=users[seat], source=Move.Source.UI)
         if n % 12:
             continue
         game = Game.objects.get(pk=game.pk)
