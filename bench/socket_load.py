@@ -93,7 +93,7 @@ PREFERRED = ("roll", "buy", "end_turn", "pay", "decline", "pass")
 SEATS = 4
 SPECTATOR = SEATS  # the fifth socket of a game
 STATE_KINDS = frozenset({"sync", "update", "table"})  # the messages that carry a version of the game
-ACTION_INPUT = re.compile(r'name="action" value="([^"]*)"')  # the page's move forms (_action_button.html)
+ACTION_INPUT = re.compile(r'name="action" value="([^"]*)"')  # the page's move forms (tablero.action_button)
 CONNECT_AT_ONCE = 20  # sockets opening together: a burst of hundreds only measures the accept queue
 CONNECT_TRIES = 4  # Daphne rejects (403) a socket its application has not accepted in 5 s: a client retries
 SETUP_THREADS = 4

@@ -5,7 +5,8 @@ database (DATABASE_URL, else the SQLite default), then renders the table, as a s
 (``games.snapshots.table_message``), for the four seats and a spectator at each of the last ``--renders``
 revisions, the snapshot and render caches emptied first (the parts every viewer shares, ``{% public_part %}``,
 are rendered by the first viewer of each revision, as in a push). Prints the milliseconds per render (p50, p99,
-mean) and the message's size; ``--profile`` adds the functions that take the time (cProfile). Production
+mean), the CPU per revision for all five (``time.process_time``: steadier than the clock on a shared
+machine), and the message's size; ``--profile`` adds the functions that take the time (cProfile). Production
 settings give the production figures (``DEBUG=0``, after ``collectstatic``). The game it creates is deleted.
 
     python bench/table_render.py --ruleset estanciero --moves 150 --renders 20 [--profile]
@@ -39,7 +40,7 @@ def main() -> None:
 
     viewers = [Viewer(seat=s, signed_in=True, is_creator=s == 0, language=args.language) for s in range(4)]
     viewers.append(Viewer(seat=None, signed_in=False, language=args.language))
-    times, sizes = [], []
+    times, sizes, cpu = [], [], []
     profile = cProfile.Profile() if args.profile else None
 
     def render_all(i: int) -> None:
@@ -53,6 +54,7 @@ def main() -> None:
             snapshots.clear()
             forget_public_parts()
             snap = snapshots.read(game.pk)
+        cpu0 = time.process_time()
         for viewer in viewers:
             if profile:
                 profile.enable()
@@ -62,6 +64,7 @@ def main() -> None:
             if profile:
                 profile.disable()
             sizes.append(len(message.encode()))
+        cpu.append(time.process_time() - cpu0)
 
     with _server_game.bench_game(args.ruleset) as (game, users):
         _server_game.play(game, users, args.moves, random.Random(1), after=render_all)
@@ -70,6 +73,8 @@ def main() -> None:
     print(f"ruleset {args.ruleset}  language {args.language}  renders {n}")
     print(f"ms per render: p50 {1000 * statistics.median(times):.2f}  p99 {1000 * times[min(n - 1, int(n * .99))]:.2f}"
           f"  mean {1000 * statistics.mean(times):.2f}")
+    print(f"CPU ms per revision (five viewers): median {1000 * statistics.median(cpu):.2f}"
+          f"  min {1000 * min(cpu):.2f}")
     print(f"message bytes: median {int(statistics.median(sizes)):,}")
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(60)

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from .core.events import visible_to
 from .core.rulesets import get
 from .models import Game, Move, Seat
+from .templatetags.tablero import PART_LANGUAGE
 
 LOG_LENGTH = 60
 
@@ -288,7 +289,7 @@ def _log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
 
 
 def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int]) -> list[dict]:
-    return [{
+    rows = [{
         "index": s.index,
         "name": s.display_name,
         "you": s.index == viewer_seat,
@@ -300,6 +301,9 @@ def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: 
         "reserve": int(s.reserve_left),
         "timeouts": s.timeouts,
     } for s in seats]
+    for row in rows:  # what the row shows, as the key its HTML is kept by ({% fixed_part %}): made once, not per render
+        row["key"] = tuple(row.values())
+    return rows
 
 
 def _outcome_rows(game: Game, names: list[str]) -> list[dict]:
@@ -387,6 +391,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
         "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
+        PART_LANGUAGE: get_language(),
         "board_template": _board_template(game.ruleset),
         # Every move button and form posts here: reversed once per revision (or render), not once per button.
         "act_url": _act_url(game, shared),

@@ -7,28 +7,34 @@ ports keep their proper names. Events redacted for a viewer (no card identity) r
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from games.text_common import in_view
 
 from .engine import board as B
 
+# The names, marked for translation and translated one at a time: a board names a material forty times a render,
+# and translating the whole list to return one name was a fifth of an Argentilandia render.
+MATERIAL_NAMES = {
+    "oil": gettext_noop("Oil"), "fish": gettext_noop("Fish"), "sheep": gettext_noop("Sheep"), "metals": gettext_noop("Metals"), "soy": gettext_noop("Soy"),
+    "cows": gettext_noop("Cows"), "grapes": gettext_noop("Grapes"), "tobacco": gettext_noop("Tobacco"), "wood": gettext_noop("Wood"),
+}
+INDUSTRY_NAMES = {
+    "metal_refinery": gettext_noop("Metal Refinery"), "furniture_factory": gettext_noop("Furniture Factory"),
+    "wool_factory": gettext_noop("Wool Factory"), "meatpacking_plant": gettext_noop("Meatpacking Plant"), "winery": gettext_noop("Winery"),
+    "cigarette_factory": gettext_noop("Cigarette Factory"), "soybean_oil_mill": gettext_noop("Soybean Oil Mill"),
+    "fish_cannery": gettext_noop("Fish Cannery"),
+}
+
 
 def material(m) -> str:
-    names = {
-        "oil": _("Oil"), "fish": _("Fish"), "sheep": _("Sheep"), "metals": _("Metals"), "soy": _("Soy"),
-        "cows": _("Cows"), "grapes": _("Grapes"), "tobacco": _("Tobacco"), "wood": _("Wood"),
-    }
-    return names.get(m, str(m))
+    name = MATERIAL_NAMES.get(m) if isinstance(m, str) else None
+    return _(name) if name else str(m)
 
 
 def industry(i) -> str:
-    names = {
-        "metal_refinery": _("Metal Refinery"), "furniture_factory": _("Furniture Factory"),
-        "wool_factory": _("Wool Factory"), "meatpacking_plant": _("Meatpacking Plant"), "winery": _("Winery"),
-        "cigarette_factory": _("Cigarette Factory"), "soybean_oil_mill": _("Soybean Oil Mill"),
-        "fish_cannery": _("Fish Cannery"),
-    }
-    return names.get(i, str(i))
+    name = INDUSTRY_NAMES.get(i) if isinstance(i, str) else None
+    return _(name) if name else str(i)
 
 
 def province(p) -> str:

@@ -8,7 +8,7 @@ the table's JavaScript (``action_target``). Card names come from the card data i
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from games.core.checks import is_index
 from games.text_common import in_view, printed, view_get
@@ -30,13 +30,16 @@ def card_name(key: object) -> str:
     return printed(d)
 
 
+TYPE_NAMES = {
+    "land": gettext_noop("land"), "citizen": gettext_noop("citizen"), "politician": gettext_noop("politician"), "builder": gettext_noop("builder"),
+    "project": gettext_noop("project"), "mamandurria": gettext_noop("mamandurria"), "paradise": gettext_noop("tax haven"),
+}
+
+
 def type_name(kind: object) -> str:
     """A card type in words (lower case, for sentences)."""
-    names = {
-        "land": _("land"), "citizen": _("citizen"), "politician": _("politician"), "builder": _("builder"),
-        "project": _("project"), "mamandurria": _("mamandurria"), "paradise": _("tax haven"),
-    }
-    return names.get(kind, "?")  # type: ignore[arg-type]
+    name = TYPE_NAMES.get(kind) if isinstance(kind, str) else None
+    return _(name) if name else "?"
 
 
 def envelopes(n: object) -> str:

@@ -10,6 +10,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django import template
+from django.template.defaulttags import CsrfTokenNode
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
@@ -21,6 +23,34 @@ register = template.Library()
 @register.filter
 def money(amount):
     return formatting.money(amount)
+
+
+@register.filter
+def name_at(names, seat) -> str:
+    """``names|name_at:seat``: the name of the player in ``seat``, or "" when there is no such seat."""
+    if isinstance(seat, int) and names and 0 <= seat < len(names):
+        return names[seat]
+    return ""
+
+
+_CSRF = CsrfTokenNode()
+
+
+@register.simple_tag(takes_context=True)
+def action_button(context, a: dict) -> str:
+    """A legal move as a form of one button (``a``: a row of ``games.presenters._legal_buttons``), posting the
+    move and the version it was offered at. Built here rather than by an included template: a table shows up
+    to dozens of moves in every render, and an include costs a template's worth of nodes each."""
+    return format_html(
+        '<form method="post" action="{}" data-act data-key="{}" id="act-{}"{}{}>{}\n'
+        '  <input type="hidden" name="action" value="{}">\n'
+        '  <input type="hidden" name="version" value="{}">\n'
+        '  <button type="submit" class="act act-{}">{}</button>\n'
+        '</form>\n',
+        context.get("act_url"), a["key"], a["key"],
+        format_html(' data-target="{}"', a["target"]) if a.get("target") else "",
+        mark_safe(' data-direct="1"') if a.get("direct") else "",
+        _CSRF.render(context), a["json"], context["game"].version, a["type"], a["label"])
 
 
 # A socket push renders the table once per distinct viewer (four seats and the spectators): the parts of a
@@ -40,7 +70,7 @@ def shared_per_revision(context, name: str, make):
     revision = context.get("public_revision")
     if revision is None:
         return make()
-    key = (*revision, get_language(), "value", name)
+    key = (*revision, _language(context), "value", name)
     with _parts_lock:
         if key in _parts:
             _parts.move_to_end(key)
@@ -96,6 +126,15 @@ def _marked(html: str) -> tuple[str, dict]:
     return marked, {digest: (marked, element.group(1))}
 
 
+# The language the table is rendered in, read once by ``games.presenters.table_context``: asking the translation
+# machinery (a context-local lookup) for each of a board's sixty parts was 5% of a render.
+PART_LANGUAGE = "part_language"
+
+
+def _language(context) -> str:
+    return context.get(PART_LANGUAGE) or get_language()
+
+
 class PublicPartNode(template.Node):
     def __init__(self, name: str, parts: list, nodelist, per_revision: bool = True, kept: bool = False):
         self.name = name
@@ -108,7 +147,7 @@ class PublicPartNode(template.Node):
         revision = context.get("public_revision")
         if revision is None:
             return self.nodelist.render(context)
-        named = (get_language(), self.name, *(_hashable(part.resolve(context)) for part in self.parts))
+        named = (_language(context), self.name, *(_hashable(part.resolve(context)) for part in self.parts))
         key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
         with _parts_lock:
             part = store.get(key)

@@ -118,6 +118,9 @@ def board_drawing(view: dict, names=None) -> dict:
             "monopolist": mono, "monopolist_name": seat_name(names, mono) if mono is not None else "",
             "materials": ", ".join(text.material(m) for m in info["mps"]),
         })
+        # What of the province changes in a game: its drawing is kept per this ({% fixed_part %}).
+        provinces[-1]["key"] = (pid, tuple((s["owner"], s["owner_name"]) for s in slots), pid in in_play, blocked,
+                                mono, provinces[-1]["monopolist_name"])
 
     ports = []
     view_ports = view.get("ports") or {}
@@ -131,6 +134,7 @@ def board_drawing(view: dict, names=None) -> dict:
             "inset": g.get("inset", False), "owner": owner,
             "owner_name": seat_name(names, owner) if owner is not None else "",
         })
+        ports[-1]["key"] = (port["id"], owner, ports[-1]["owner_name"])
 
     industries = []
     view_inds = view.get("industries") or {}
@@ -146,6 +150,8 @@ def board_drawing(view: dict, names=None) -> dict:
             "owner_name": seat_name(names, owner) if owner is not None else "",
             "blocked": union.get("kind") == "industry" and union.get("id") == ind["id"],
         })
+        industries[-1]["key"] = (ind["id"], tuple((o["owner"], o["owner_name"]) for o in industries[-1]["pcts"]),
+                                 owner, industries[-1]["owner_name"], industries[-1]["blocked"])
 
     legend = [{"number": r["number"], "color": r["color"],
                "names": [geo["provinces"][p].get("short", B.PROVINCES[p]["name"]) for p in r["provinces"]]}
@@ -153,6 +159,9 @@ def board_drawing(view: dict, names=None) -> dict:
 
     lab = geo["labels"]
     return {
+        # Everything the map shows that a game changes; the rest is the board's geometry and words.
+        "key": (tuple(p["key"] for p in provinces), tuple(t["key"] for t in ports),
+                tuple(i["key"] for i in industries)),
         "width": geo["width"], "height": geo["height"], "provinces": provinces, "ports": ports,
         "industries": industries, "legend": legend, "islands": geo["islands"], "labels": lab,
         "inset": {"x": inset["frame"][0], "y": inset["frame"][1], "w": inset["frame"][2], "h": inset["frame"][3],

@@ -63,5 +63,14 @@ def es_spaces(view: dict | None, names: list[str]) -> dict:
     for space, owner in owners.items():
         name = names[owner] if owner is not None and 0 <= owner < len(names) else None
         spaces[space] = (owner, buildings.get(space), bool(mortgaged.get(space)), name)
-    spaces["all"] = tuple(spaces.values())
+    spaces["all"] = tuple(spaces.items())
     return spaces
+
+
+@register.simple_tag
+def es_pawns_key(view: dict | None, names: list[str]):
+    """What the pawns show (``{% fixed_part %}``): where each player stands, whether in jail or out of the game,
+    whose turn it is, and the players' names (a pawn shows its player's initial)."""
+    view = view or {}
+    players = tuple((p["seat"], p["position"], p["in_jail"], p["bankrupt"]) for p in view.get("players") or ())
+    return players, (view.get("turn") or {}).get("seat"), view.get("over"), tuple(names or ())
