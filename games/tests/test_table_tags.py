@@ -81,3 +81,10 @@ def test_material_industry_and_type_names_are_translated_one_at_a_time():
         assert lz_text.type_name("paradise") == "paraíso fiscal"
     assert al_text.material("gold") == "gold" and al_text.industry(None) == "None"
     assert lz_text.type_name("castle") == "?" and lz_text.type_name(["land"]) == "?"
+
+
+def test_the_cost_card_is_keyed_by_the_kinds_of_legal_moves():
+    render = Template("{% load argentilandia_board %}{{ legal|al_move_types|join:',' }}").render
+    legal = [{"type": "buy_port", "label": "x"}, {"type": "bank_trade"}, {"type": "buy_port"}, "junk"]
+    assert render(Context({"legal": legal})) == "bank_trade,buy_port"
+    assert render(Context({"legal": []})) == "" and render(Context({"legal": None})) == ""

@@ -188,6 +188,13 @@ def al_industry(iid) -> str:
 
 
 @register.filter
+def al_move_types(legal) -> tuple[str, ...]:
+    """The kinds of the legal moves (``_legal_buttons`` rows), in order: what the cost card lights, and the key
+    it is kept by (``{% fixed_part %}``)."""
+    return tuple(sorted({a.get("type", "") for a in legal or () if isinstance(a, dict)}))
+
+
+@register.filter
 def al_material(m) -> str:
     return text.material(m)
 
