@@ -87,13 +87,13 @@ def _keep(key: tuple, value, store: OrderedDict = _parts, kept: int = PARTS_KEPT
             store.popitem(last=False)
 
 
-def _hashable(value):
+def hashable(value):
     """A part's key value as a key: a list (the players' names) as a tuple, a dict (a mortgage's terms) as its
     items. A key may tell apart more than the part shows, never less. A tuple is taken as it is."""
     if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
+        return tuple(hashable(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+        return tuple(sorted((k, hashable(v)) for k, v in value.items()))
     return value
 
 
@@ -147,7 +147,7 @@ class PublicPartNode(template.Node):
         revision = context.get("public_revision")
         if revision is None:
             return self.nodelist.render(context)
-        named = (_language(context), self.name, *(_hashable(part.resolve(context)) for part in self.parts))
+        named = (_language(context), self.name, *(hashable(part.resolve(context)) for part in self.parts))
         key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
         with _parts_lock:
             part = store.get(key)

@@ -88,3 +88,12 @@ def test_the_cost_card_is_keyed_by_the_kinds_of_legal_moves():
     legal = [{"type": "buy_port", "label": "x"}, {"type": "bank_trade"}, {"type": "buy_port"}, "junk"]
     assert render(Context({"legal": legal})) == "bank_trade,buy_port"
     assert render(Context({"legal": []})) == "" and render(Context({"legal": None})) == ""
+
+
+def test_a_plot_card_is_keyed_by_its_state_and_not_by_its_printed_definition():
+    render = Template("{% load ladrillazo_board %}{{ c|lz_card_key }}").render
+    card = {"id": 7, "tapped": False, "backers": [3, 4], "slots_free": ["land"], "card": {"powers": [{"level": 1}]}}
+    key = render(Context({"c": card}))
+    assert "powers" not in key and "(3, 4)" in key  # lists as tuples: a key must hash
+    assert render(Context({"c": {**card, "tapped": True}})) != key
+    assert render(Context({"c": {**card, "card": {"powers": []}}})) == key

@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django import template
+from django.utils.translation import get_language
 
 from games.argentilandia import text
 from games.argentilandia.engine import board as B
@@ -77,12 +78,68 @@ def al_board(context, view: dict, names=None) -> dict:
 
 
 def board_drawing(view: dict, names=None) -> dict:
-    geo = map_data()
+    """The board in the active language (``_board_base``, made once per language) with what the game changed:
+    each MP slot's owner, the provinces in play, monopolies, the Union Organizer, the ports' and industries'
+    owners, and ``key`` fields naming that state (the drawing of each is kept per its key)."""
+    base = _board_base(get_language() or "")
     view = view or {}
     mps = view.get("mps") or {}
     union = view.get("union") or {}
     in_play = set(view.get("in_play") or [])
     monos = view.get("province_monopolies") or {}
+
+    provinces = []
+    for drawn in base["provinces"]:
+        pid = drawn["id"]
+        owners = list(mps.get(pid) or [None] * len(drawn["slots"]))
+        slots = []
+        for i, slot in enumerate(drawn["slots"]):
+            owner = owners[i] if i < len(owners) else None
+            slots.append({**slot, "owner": owner, "owner_name": seat_name(names, owner) if owner is not None else ""})
+        blocked = union.get("kind") == "province" and union.get("id") == pid
+        mono = monos.get(pid)
+        mono_name = seat_name(names, mono) if mono is not None else ""
+        provinces.append({**drawn, "slots": slots, "in_play": pid in in_play, "blocked": blocked,
+                          "monopolist": mono, "monopolist_name": mono_name,
+                          # What of the province changes in a game: its drawing is kept per this.
+                          "key": (pid, tuple((s["owner"], s["owner_name"]) for s in slots), pid in in_play,
+                                  blocked, mono, mono_name)})
+
+    ports = []
+    view_ports = view.get("ports") or {}
+    for drawn in base["ports"]:
+        owner = view_ports.get(drawn["id"])
+        owner_name = seat_name(names, owner) if owner is not None else ""
+        ports.append({**drawn, "owner": owner, "owner_name": owner_name, "key": (drawn["id"], owner, owner_name)})
+
+    industries = []
+    view_inds = view.get("industries") or {}
+    for drawn in base["industries"]:
+        state = view_inds.get(drawn["id"]) or {}
+        owner = state.get("owner")
+        pcts = [{"owner": o, "owner_name": seat_name(names, o) if o is not None else ""}
+                for o in list(state.get("slots") or [None] * drawn["percentages"])]
+        owner_name = seat_name(names, owner) if owner is not None else ""
+        blocked = union.get("kind") == "industry" and union.get("id") == drawn["id"]
+        industries.append({**drawn, "pcts": pcts, "held": sum(1 for o in pcts if o["owner"] is not None),
+                           "owner": owner, "owner_name": owner_name, "blocked": blocked,
+                           "key": (drawn["id"], tuple((o["owner"], o["owner_name"]) for o in pcts), owner,
+                                   owner_name, blocked)})
+
+    return {
+        **base, "provinces": provinces, "ports": ports, "industries": industries,
+        # Everything the map shows that a game changes; the rest is the board's geometry and words.
+        "key": (tuple(p["key"] for p in provinces), tuple(t["key"] for t in ports),
+                tuple(i["key"] for i in industries)),
+    }
+
+
+@lru_cache(maxsize=8)
+def _board_base(language: str) -> dict:
+    """What no game changes, in ``language`` (the active one: the names it holds are translated): the geometry,
+    every province's number, VP, colour and MP slots, the ports and industries, the legend. Shared by every
+    render in that language: read only."""
+    geo = map_data()
     regions = {r["id"]: r for r in B.BOARD["regions"]}
     inset = geo["caba_inset"]
 
@@ -92,19 +149,11 @@ def board_drawing(view: dict, names=None) -> dict:
         g = geo["provinces"][pid]
         is_inset = pid == "caba"
         ax, ay = inset["anchor"] if is_inset else g["anchor"]
-        owners = list(mps.get(pid) or [None] * len(info["mps"]))
         chit, centres = slot_row(len(info["mps"]), ax, ay, g.get("cols"))
-        slots = []
-        for i, (material, (x, y)) in enumerate(zip(info["mps"], centres)):
-            owner = owners[i] if i < len(owners) else None
-            slots.append({
-                "i": i, "x": _num(round(x, 1)), "y": _num(round(y, 1)), "material": material,
-                "material_name": text.material(material), "owner": owner,
-                "owner_name": seat_name(names, owner) if owner is not None else "",
-                "rx": _num(round(x - SLOT / 2, 1)), "ry": _num(round(y - SLOT / 2, 1)),
-            })
-        blocked = union.get("kind") == "province" and union.get("id") == pid
-        mono = monos.get(pid)
+        slots = [{"i": i, "x": _num(round(x, 1)), "y": _num(round(y, 1)), "material": material,
+                  "material_name": text.material(material),
+                  "rx": _num(round(x - SLOT / 2, 1)), "ry": _num(round(y - SLOT / 2, 1))}
+                 for i, (material, (x, y)) in enumerate(zip(info["mps"], centres))]
         provinces.append({
             "id": pid, "name": info["name"], "short": g.get("short", info["name"]), "number": info["number"],
             "vp": info["vp"], "region": info["region"], "color": regions[info["region"]]["color"],
@@ -113,45 +162,23 @@ def board_drawing(view: dict, names=None) -> dict:
             "inset": is_inset, "ax": ax, "ay": ay, "name_x": ax + g.get("ndx", 0), "name_y": ay + NAME_DY,
             "chit_x": _num(round(chit[0], 1)), "chit_y": _num(round(chit[1], 1)), "chit_r": CHIT_R,
             "pips": 6 - abs(7 - info["number"]), "slots": slots, "slot_size": SLOT,
-            "in_play": pid in in_play, "blocked": blocked,
             "union_x": _num(round(max(x for x, _y in centres) + SLOT / 2 + 3, 1)), "union_y": ay - UNION_H + 14,
-            "monopolist": mono, "monopolist_name": seat_name(names, mono) if mono is not None else "",
             "materials": ", ".join(text.material(m) for m in info["mps"]),
         })
-        # What of the province changes in a game: its drawing is kept per this ({% fixed_part %}).
-        provinces[-1]["key"] = (pid, tuple((s["owner"], s["owner_name"]) for s in slots), pid in in_play, blocked,
-                                mono, provinces[-1]["monopolist_name"])
 
     ports = []
-    view_ports = view.get("ports") or {}
     for port in B.BOARD["ports"]:
         g = geo["ports"][port["id"]]
-        owner = view_ports.get(port["id"])
         ports.append({
             "id": port["id"], "name": port["name"], "ratio": port["ratio"], "province": port["province"],
             "province_name": B.PROVINCES[port["province"]]["name"],
             "cx": g["city"][0], "cy": g["city"][1], "x": g["marker"][0], "y": g["marker"][1],
-            "inset": g.get("inset", False), "owner": owner,
-            "owner_name": seat_name(names, owner) if owner is not None else "",
+            "inset": g.get("inset", False),
         })
-        ports[-1]["key"] = (port["id"], owner, ports[-1]["owner_name"])
 
-    industries = []
-    view_inds = view.get("industries") or {}
-    for ind in B.BOARD["industries"]:
-        state = view_inds.get(ind["id"]) or {}
-        owner = state.get("owner")
-        pcts = list(state.get("slots") or [None] * ind.get("percentages", 4))
-        industries.append({
-            "id": ind["id"], "name": text.industry(ind["id"]), "material": ind["material"],
-            "material_name": text.material(ind["material"]), "vp": ind["vp"],
-            "pcts": [{"owner": o, "owner_name": seat_name(names, o) if o is not None else ""} for o in pcts],
-            "held": sum(1 for o in pcts if o is not None), "owner": owner,
-            "owner_name": seat_name(names, owner) if owner is not None else "",
-            "blocked": union.get("kind") == "industry" and union.get("id") == ind["id"],
-        })
-        industries[-1]["key"] = (ind["id"], tuple((o["owner"], o["owner_name"]) for o in industries[-1]["pcts"]),
-                                 owner, industries[-1]["owner_name"], industries[-1]["blocked"])
+    industries = [{"id": ind["id"], "name": text.industry(ind["id"]), "material": ind["material"],
+                   "material_name": text.material(ind["material"]), "vp": ind["vp"],
+                   "percentages": ind.get("percentages", 4)} for ind in B.BOARD["industries"]]
 
     legend = [{"number": r["number"], "color": r["color"],
                "names": [geo["provinces"][p].get("short", B.PROVINCES[p]["name"]) for p in r["provinces"]]}
@@ -159,9 +186,6 @@ def board_drawing(view: dict, names=None) -> dict:
 
     lab = geo["labels"]
     return {
-        # Everything the map shows that a game changes; the rest is the board's geometry and words.
-        "key": (tuple(p["key"] for p in provinces), tuple(t["key"] for t in ports),
-                tuple(i["key"] for i in industries)),
         "width": geo["width"], "height": geo["height"], "provinces": provinces, "ports": ports,
         "industries": industries, "legend": legend, "islands": geo["islands"], "labels": lab,
         "inset": {"x": inset["frame"][0], "y": inset["frame"][1], "w": inset["frame"][2], "h": inset["frame"][3],

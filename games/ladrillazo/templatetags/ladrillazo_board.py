@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from games.templatetags.tablero import hashable
+
 register = template.Library()
 
 
@@ -24,3 +26,12 @@ def lz_ask_key(view: dict | None):
     return tuple((p.get("seat"), tuple((c.get("id"), c.get("backing"), c.get("type"), (c.get("card") or {}).get("name"))
                                         for c in p.get("plot") or ()))
                  for p in view.get("players") or ())
+
+
+@register.filter
+def lz_card_key(card: dict | None):
+    """A plot card's state (tapped, frozen, backing and backers, envelopes, level, free slots...), as the key its
+    drawing is kept by (``{% fixed_part %}``): every field but its printed definition, which its ``key`` names."""
+    if not isinstance(card, dict):
+        return card
+    return tuple((k, hashable(v)) for k, v in card.items() if k != "card")
