@@ -8,8 +8,11 @@ are rendered by the first viewer of each revision, as in a push). Prints the mil
 mean), the CPU per revision for all five (``time.process_time``: steadier than the clock on a shared
 machine), and the message's size; ``--profile`` adds the functions that take the time (cProfile). Production
 settings give the production figures (``DEBUG=0``, after ``collectstatic``). The game it creates is deleted.
+``--replays N`` then renders those revisions again N times over, each time as new snapshots with the parts kept
+from before (as a live process holds them) and the cyclic collector off: the render's own CPU per revision,
+the steadiest figure to compare two versions of the code by.
 
-    python bench/table_render.py --ruleset estanciero --moves 150 --renders 20 [--profile]
+    python bench/table_render.py --ruleset estanciero --moves 150 --renders 20 [--profile] [--replays 4]
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def main() -> None:
     parser.add_argument("--renders", type=int, default=20, help="revisions rendered (five viewers each)")
     parser.add_argument("--language", default="es")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--replays", type=int, default=0, help="render the revisions again, parts warm")
     args = parser.parse_args()
 
     _server_game.setup()
@@ -40,7 +44,7 @@ def main() -> None:
 
     viewers = [Viewer(seat=s, signed_in=True, is_creator=s == 0, language=args.language) for s in range(4)]
     viewers.append(Viewer(seat=None, signed_in=False, language=args.language))
-    times, sizes, cpu = [], [], []
+    times, sizes, cpu, kept = [], [], [], []
     profile = cProfile.Profile() if args.profile else None
 
     def render_all(i: int) -> None:
@@ -48,6 +52,7 @@ def main() -> None:
             return
         snapshots.clear()
         snap = snapshots.read(game.pk)
+        kept.append(snap)
         if not times:  # the first renders load and compile the templates and the URL patterns
             for viewer in viewers:
                 snapshots.table_message(snap, viewer)
@@ -76,8 +81,33 @@ def main() -> None:
     print(f"CPU ms per revision (five viewers): median {1000 * statistics.median(cpu):.2f}"
           f"  min {1000 * min(cpu):.2f}")
     print(f"message bytes: median {int(statistics.median(sizes)):,}")
+    if args.replays:
+        print(f"CPU ms per revision, {args.replays} replays, parts warm, collector off: {_replays(kept, viewers, args.replays)}")
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(60)
+
+
+def _replays(kept: list, viewers: list, replays: int) -> str:
+    import gc
+
+    from games import snapshots
+    from games.templatetags.tablero import forget_public_parts
+
+    per_pass = []
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(replays):
+            forget_public_parts(fixed=False)  # the parts of a revision are made by its first render, as live
+            cpu0 = time.process_time()
+            for snap in kept:
+                fresh = snapshots.Snapshot(snap.game, snap.seats, snap.moves)  # a new revision's empty memo
+                for viewer in viewers:
+                    snapshots.table_message(fresh, viewer)
+            per_pass.append((time.process_time() - cpu0) / len(kept) * 1000)
+    finally:
+        gc.enable()
+    return f"median {statistics.median(per_pass):.2f}  min {min(per_pass):.2f}"
 
 
 if __name__ == "__main__":
