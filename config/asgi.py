@@ -59,3 +59,5 @@ compile_templates()
 # Objects made from now on are collected as usual.
 gc.collect()
 gc.freeze()
+young, middle, _ = gc.get_threshold()
+gc.set_threshold(young, middle, settings.ASGI_GC_FULL_AFTER)

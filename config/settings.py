@@ -336,6 +336,10 @@ MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # lobby tables one user may kee
 # each other, in ms (Python's default is 5): at 1 ms a push rendered on the loop holds up a move waiting on the
 # database thread a fifth as long (docs/PERFORMANCE.md: K=100 HTML p50 108 -> 57 ms, JSON no worse).
 ASGI_SWITCH_INTERVAL_MS = env_int("ASGI_SWITCH_INTERVAL_MS", 1)
+# Young collections between two full ones of the cyclic garbage collector in a Daphne process (Python's
+# default is 10). A full pass stopped a process for 100-340 ms under the browsers' stream at 100 tables; at 100
+# there was none in 150 s, with the same memory growth (docs/PERFORMANCE.md).
+ASGI_GC_FULL_AFTER = env_int("ASGI_GC_FULL_AFTER", 100)
 
 LOGGING = {
     "version": 1,
