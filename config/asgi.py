@@ -31,13 +31,11 @@ application = ProtocolTypeRouter(
 )
 
 
-
 def compile_templates() -> int:
     """Compile the project's own templates now (the cached loader keeps them for the process's life), so that
     their nodes are made before the freeze below: the three boards and the table are about 40,000 objects, a
     third of what a full collection walked under load when they were compiled at the first push."""
     from django.apps import apps
-    from django.conf import settings
     from django.template.loader import get_template
 
     base = Path(settings.BASE_DIR).resolve()
