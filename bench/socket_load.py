@@ -480,7 +480,7 @@ class GameClient:
         self.broken = False
 
     def url(self, index: int) -> str:
-        fmt = "&format=html&keep=1" if self.options.html else ""
+        fmt = "&format=html&keep=2" if self.options.html else ""
         return f"ws://127.0.0.1:{self.port}/ws/games/{self.table.game_id}/?token={self.table.keys[index]}{fmt}"
 
     async def connect(self, gate: asyncio.Semaphore) -> None:
@@ -767,7 +767,7 @@ def gc_summary(pauses: list[tuple[int, float]]) -> str:
 async def warm_server(server: Server, table: Table, html_stream: bool) -> None:
     """One socket opened and closed before RSS is read, so the per-connection figure leaves out the imports
     and template loading the first connection pays once."""
-    fmt = "&format=html&keep=1" if html_stream else ""
+    fmt = "&format=html&keep=2" if html_stream else ""
     url = f"ws://127.0.0.1:{server.port}/ws/games/{table.game_id}/?token={table.keys[SPECTATOR]}{fmt}"
     async with connect(url, origin=f"http://127.0.0.1:{server.port}", compression=None, open_timeout=120,
                        max_size=2**23) as ws:
@@ -870,7 +870,7 @@ def line(values: list[str] | tuple[str, ...]) -> str:
 
 
 def legend(options: Options) -> str:
-    stream = "html (?format=html&keep=1, as the page asks)" if options.html else "json"
+    stream = "html (?format=html&keep=2, as the page asks)" if options.html else "json"
     settings = ("DEBUG=1" if options.debug else "DEBUG=0 (production settings)") + (
         ", permessage-deflate" if options.deflate else "")
     return (f"{settings}, stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "

@@ -104,7 +104,8 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
     ``{"type": "hello", "version": v}`` to resume and ``{"type": "act", "action": {...}, "version": v}``
     to move. The page (``?format=html``) gets ``{"type": "table", "rev", "version", "html"}``: the table
     rendered for this viewer, which ``static/js/table.js`` morphs into place; with ``keep=1``, the board's
-    elements the page already shows come as placeholders (``games.snapshots.table_message``), and
+    elements the page already shows come as placeholders (``games.snapshots.table_message``), with ``keep=2``
+    a run of them that stands together as one placeholder, and
     ``{"type": "hello", "rev": r, "full": true}`` asks for the whole table again.
 
     Rendering goes through ``games.snapshots``: the game is loaded once per revision per process and
@@ -117,7 +118,8 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
         self.format = "html" if b"format=html" in query else "json"
         # A page that can fill placeholders from what it shows (``keep=1``, static/js/table.js) is sent the board's
         # unchanged elements as placeholders; until it asks for the whole table again (``hello`` with ``full``).
-        self.keep = self.format == "html" and b"keep=1" in query
+        self.keep = self.format == "html" and (b"keep=1" in query or b"keep=2" in query)
+        self.runs = self.keep and b"keep=2" in query
         self.full_next = False
         self.language = connection_language(self.scope)
         self.sent_version = -1
@@ -274,7 +276,7 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
             base = None
             if self.keep and not (full or self.full_next) and 0 <= self.sent_rev <= snap.game.rev:
                 base = snapshots.at(self.game_id, self.game_seal, self.sent_rev)
-            message = snapshots.table_message(snap, viewer, base)
+            message = snapshots.table_message(snap, viewer, base, runs=self.runs)
             self.full_next = False
         else:
             behind = snap.game.version - self.sent_version

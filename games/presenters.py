@@ -223,10 +223,14 @@ def _described_move(game: Game, move: dict, seat: int | None, names: list[str], 
 
 def _with_html(line: dict) -> dict:
     """The line as the table's log shows it (``log_html``), made once with the line rather than by the template
-    engine at every render: a table shows up to 60 moves' lines."""
+    engine at every render: a table shows up to 60 moves' lines. Each is named by a digest of its content
+    (``data-line``): a push names the older lines the page shows already instead of sending them again
+    (``games.snapshots``)."""
     if line["text"] is not None:
-        line["html"] = format_html('<li class="log-{}"><span class="muted">{}</span> {}</li>',
-                                   line.get("type") or "fold", line["seq"], line["text"])
+        html = format_html('<li class="log-{}"><span class="muted">{}</span> {}</li>',
+                           line.get("type") or "fold", line["seq"], line["text"])
+        line["digest"] = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+        line["html"] = mark_safe(f'{html[:3]} data-line="{line["digest"]}"{html[3:]}')
     return line
 
 

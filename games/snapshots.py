@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.safestring import mark_safe
 
 from . import snapshot_wire
 from .models import Game, Move, Seat
@@ -187,31 +188,92 @@ def at(game_id: int, seal: str, rev: int) -> Snapshot | None:
 _MARK = ' data-part="'
 
 
-def _placeholders(html: str, parts: dict, held: dict) -> str:
+def _hole(tag: str, first: str, last: str, length: int) -> str:
+    """The placeholder for ``length`` kept elements that stand together, ``first`` to ``last``."""
+    if length > 1:
+        return f'<{tag} data-keep="{first}" data-run="{length}" data-last="{last}"></{tag}>'
+    return f'<{tag} data-keep="{first}"></{tag}>'
+
+
+def _placeholders(html: str, parts: dict, held: dict | None = None, chain: dict | None = None) -> tuple:
     """``html`` with each kept part the page already shows (``held``, digest -> (html, tag)) as an empty element
-    naming it (``data-keep``), which the page fills with its own copy (``static/js/table.js``). One pass: the
-    parts are found by their mark, not searched for one by one (60 scans of the page per viewer)."""
-    out, done, at = [], 0, html.find(_MARK)
+    naming it (``data-keep``), which the page fills with its own copy (``static/js/table.js``); and the chain of
+    ``html``'s own parts: digest -> (the digest of the part after it, the white space between), which the next
+    push to this page is given. With the page's ``chain``, parts that follow one another here as they did there,
+    with the same white space between, travel as one placeholder for the run: its first, length and last
+    (``data-run``, ``data-last``), a board's row of spaces. One pass: the parts are found by their mark, not
+    searched for one by one; the page itself is None when nothing is ``held``."""
+    find, rfind, startswith = html.find, html.rfind, html.startswith
+    out: list[str] | None = [] if held else None
+    own: dict[str, tuple] = {}
+    ends: dict[int, str] = {}  # where each part found so far ends -> its digest
+    done = 0
+    run: list | None = None  # [tag, first, last, length] of the placeholder being extended
+    at = find(_MARK)
     while at >= 0:
-        digest = html[at + len(_MARK):html.find('"', at + len(_MARK))]
-        part, tag = parts.get(digest) or ("", "")
-        start = html.rfind("<", 0, at)
-        if digest in held and part and start >= done and html.startswith(part, start):
-            out += (html[done:start], f'<{tag} data-keep="{digest}"></{tag}>')
-            done = start + len(part)
-            at = html.find(_MARK, done)
+        close = find('"', at + len(_MARK))
+        digest = html[at + len(_MARK):close]
+        at = find(_MARK, close)
+        entry = parts.get(digest)
+        if entry is None:
+            continue
+        start = rfind("<", 0, close)
+        if not startswith(entry[0], start):
+            continue
+        gap = start
+        while gap and html[gap - 1] in " \n":
+            gap -= 1
+        before = ends.get(gap)
+        if before is not None and before not in own:
+            own[before] = (digest, html[gap:start])
+        end = start + len(entry[0])
+        ends[end] = digest
+        if out is None or start < done or digest not in held:
+            continue  # nothing held, inside a part already replaced, or one the page lacks
+        if run is not None and chain is not None and chain.get(run[2]) == (digest, html[done:start]):
+            run[2] = digest
+            run[3] += 1
         else:
-            at = html.find(_MARK, at + len(_MARK))
+            if run is not None:
+                out.append(_hole(*run))
+            out.append(html[done:start])
+            run = [entry[1], digest, digest, 1]
+        done = end
+    if out is None:
+        return None, own
+    if run is not None:
+        out.append(_hole(*run))
     out.append(html[done:])
-    return "".join(out)
+    return "".join(out), own
 
 
-def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None) -> str:
+def _log_run(log: list[dict], shown: list[dict]) -> str | None:
+    """The log's HTML for a page that shows the log ``shown``: the lines it lacks, then one placeholder for the
+    lines it shows already (``data-line``; the newest line of a folded run, an auction's bids, may have grown,
+    so the run may start a few lines down). None if the page shows none of them."""
+    for skip in range(min(3, len(shown))):
+        first = shown[skip]["html"]
+        for fresh, line in enumerate(log):
+            if line["html"] != first:
+                continue
+            length = min(len(log) - fresh, len(shown) - skip)
+            if fresh + length == len(log) and all(log[fresh + k]["html"] == shown[skip + k]["html"]
+                                                  for k in range(length)):
+                return mark_safe("".join(line["html"] for line in log[:fresh])
+                                 + _hole("li", shown[skip]["digest"], log[-1]["digest"], length))
+            break
+    return None
+
+
+def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None, runs: bool = False) -> str:
     """The socket message carrying the table as ``viewer`` sees it. ``base``: a revision this socket was sent
     (for the same viewer): the elements of the board that the page shows already (``{% kept_part %}``: a board's
-    spaces, deed cards) travel as placeholders, a third of the bytes of a move's push."""
+    spaces, deed cards) travel as placeholders, a third of the bytes of a move's push; ``runs`` (a page that
+    fills them, ``keep=2``): consecutive ones as one placeholder, and the log's lines the page shows as one."""
     game = snap.game
     held = base.renders.get(("parts", viewer)) if base is not None else None
+    chain = base.renders.get(("chain", viewer)) if held is not None and runs else None
+    shown_log = base.renders.get(("log", viewer)) if chain is not None else None
 
     def render() -> str:
         parts: dict = {}  # digest -> (html, tag): the kept parts in this render, reported by the template tags
@@ -221,13 +283,18 @@ def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None) 
             context = table_context(game, snap.seats, viewer, moves=snap.moves, shared=snap.renders)
             context["csrf_token"] = "NOTPROVIDED"  # shared by every socket of this view: no per-person token
             context[KEPT_PARTS] = parts
+            log = context["log"]
+            if shown_log:
+                context["log_html"] = _log_run(log, shown_log) or context["log_html"]
             html = render_to_string("games/_table.html", context)
-        snap.renders[("parts", viewer)] = parts  # what a page sent this revision shows, for the next push
-        if held:
-            html = _placeholders(html, parts, held)
-        return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": html})
+        page, chain_here = _placeholders(html, parts, held, chain)
+        # What a page sent this revision shows, for the next push: its parts, which follows which, its log.
+        snap.renders[("parts", viewer)] = parts
+        snap.renders[("chain", viewer)] = chain_here
+        snap.renders[("log", viewer)] = log
+        return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": page or html})
 
-    key = ("keep", viewer, base.game.rev) if held else ("html", viewer)
+    key = ("keep", viewer, base.game.rev, chain is not None) if held or chain is not None else ("html", viewer)
     return _rendered(snap, key, render)
 
 

@@ -111,7 +111,7 @@ KEPT_PARTS = "kept_parts"
 _ELEMENT = re.compile(r"\s*<([a-zA-Z][\w-]*)")
 
 
-def _marked(html: str) -> tuple[str, dict]:
+def mark_part(html: str) -> tuple[str, dict]:
     """The part, named by a digest of its content (``data-part`` on its element): a page that holds it can be
     sent a placeholder instead (``games.snapshots``), and any process names the same content alike."""
     element = _ELEMENT.match(html)
@@ -158,7 +158,7 @@ class PublicPartNode(template.Node):
             with context.push({KEPT_PARTS: inner}):
                 html = mark_safe(self.nodelist.render(context))
             if self.kept:
-                html, own = _marked(html)
+                html, own = mark_part(html)
                 inner = {**inner, **own}
             part = _Part(html, inner)
             _keep(key, part, store, kept)

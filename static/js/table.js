@@ -38,16 +38,38 @@
   };
 
   // A push names the board's elements this page already shows (data-keep) instead of sending them again: each
-  // is filled with the page's own copy (data-part, the same digest of the same content). One the page lacks
-  // (it missed a push) leaves the update unapplied and asks the server for the whole table.
+  // is filled with the page's own copy (data-part, the same digest of the same content; data-line for a line
+  // of the log). A run of them that stood together on this page comes as one placeholder: its first, how many
+  // (data-run) and its last (data-last), filled with that many of the page's elements from the first on and
+  // the white space between. One the page lacks (it missed a push) leaves the update unapplied and asks the
+  // server for the whole table.
+  function named(node) {
+    return node.getAttribute("data-part") || node.getAttribute("data-line");
+  }
   function fillKept(content) {
     var holes = content.querySelectorAll("[data-keep]");
     for (var i = 0; i < holes.length; i++) {
-      var held = root.querySelector('[data-part="' + holes[i].getAttribute("data-keep") + '"]');
-      if (!held) return false;
-      var copy = held.cloneNode(true);
-      copy.classList.remove("is-legal", "is-pending");  // this page's marks, not the server's
-      holes[i].replaceWith(copy);
+      var digest = holes[i].getAttribute("data-keep");
+      var node = root.querySelector('[data-part="' + digest + '"], [data-line="' + digest + '"]');
+      var count = Number(holes[i].getAttribute("data-run") || 1), copies = [], last = null;
+      while (count > 0) {
+        if (!node) return false;
+        if (node.nodeType === 1) {
+          if (!named(node)) return false;
+          var copy = node.cloneNode(true);
+          copy.classList.remove("is-legal", "is-pending");  // this page's marks, not the server's
+          copies.push(copy);
+          last = node;
+          count -= 1;
+        } else if (node.nodeType === 3 && !node.nodeValue.trim()) {
+          copies.push(node.cloneNode());
+        } else {
+          return false;
+        }
+        if (count > 0) node = node.nextSibling;
+      }
+      if (holes[i].hasAttribute("data-last") && named(last) !== holes[i].getAttribute("data-last")) return false;
+      holes[i].replaceWith.apply(holes[i], copies);
     }
     return true;
   }
@@ -86,7 +108,7 @@
     if (socket && socket.readyState < 2) return;  // already open or opening
     if (navigator.onLine === false) { setStatus(everConnected ? "reconnecting" : "connecting"); return; }  // "online" calls back
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html&keep=1");
+    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html&keep=2");
     socket = ws;
     ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; setStatus("live"); };
     ws.onmessage = function (e) {
