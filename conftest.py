@@ -524,6 +524,37 @@ def wait_for_version_above(page, version: int, timeout: float = 20000) -> None:
         f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}", timeout=timeout)
 
 
+def watch_kept_pushes(page) -> dict:
+    """Counts of the socket frames that named elements the page shows (``data-keep``) and runs of them
+    (``data-run``): watch before the page (re)loads its table."""
+    seen = {"kept": 0, "runs": 0}
+
+    def frame(payload):
+        if isinstance(payload, str):
+            seen["kept"] += "data-keep=" in payload
+            seen["runs"] += "data-run=" in payload
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    return seen
+
+
+def assert_shows_a_fresh_table(page) -> None:
+    """The page, after pushes filled from what it showed (``data-keep``, ``data-run``), shows what a fresh page
+    of the same table shows: the same kept elements (board parts, log lines) in the same order, and the same
+    text, but for a refusal shown to this page alone (a click that came too late)."""
+    kept = "#table [data-part], #table [data-line]"
+    named = "els => els.map(e => e.tagName + ' ' + (e.dataset.part || e.dataset.line))"
+    assert page.locator("#table [data-keep]").count() == 0
+    live = page.locator(kept).evaluate_all(named)
+    fresh = page.context.new_page()
+    fresh.goto(page.url)
+    fresh.wait_for_selector("#table [data-rev]")
+    assert fresh.locator(kept).evaluate_all(named) == live
+    page.evaluate("document.querySelectorAll('#table .refusal').forEach(e => e.remove())")
+    assert fresh.locator("#table").inner_text() == page.locator("#table").inner_text()
+    fresh.close()
+
+
 def play_until_finished(page, game, preferred: list[str], seconds: float, shot: str,
                         shot_after: int, full_page: bool = True) -> None:
     """Play the person's moves in ``page`` (``click_a_move`` with ``preferred``) while the bots play theirs, until

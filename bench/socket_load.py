@@ -32,6 +32,12 @@ After a warm-up (``--warmup`` seconds), for ``--seconds`` it records:
     python bench/socket_load.py --games 50 --daphne 2      # games round-robin over two Daphne processes
     python bench/socket_load.py --games 10 --via api       # moves by the HTTP API, pushes by the sockets
     python bench/socket_load.py --games 10 --timeline      # and where each move's time goes inside Daphne
+    python bench/socket_load.py --games 50 --html --ruleset argentilandia   # another game's table
+
+In the HTML stream the seat on move picks from the move forms its page shows: in Estanciero the first kind of
+``PREFERRED`` there, in the other games one at random (seeded per game: their first moves can loop, a trade
+offered and withdrawn). ``--keep 1`` asks the page protocol of before runs (``keep=1``: one placeholder per
+kept element), to compare with a server that predates ``keep=2``.
 
 Bounded: at most ``--games`` x 5 sockets, ``--warmup + --seconds`` of load plus a ``--timeout`` drain per
 run; 127.0.0.1 only. Daphne is killed and every socket closed on exit, Ctrl-C and errors included. Users
@@ -116,6 +122,8 @@ class Options:
     debug: bool = False
     deflate: bool = False
     timeline: bool = False
+    ruleset: str = "estanciero"
+    keep: int = 2
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
@@ -128,6 +136,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--warmup", type=float, default=5.0, help="load before the window, not measured")
     parser.add_argument("--daphne", type=int, default=1, help="Daphne processes, games round-robin")
     parser.add_argument("--html", action="store_true", help="the browsers' stream (?format=html)")
+    parser.add_argument("--ruleset", default="estanciero", choices=("estanciero", "argentilandia", "ladrillazo"))
+    parser.add_argument("--keep", type=int, default=2, choices=(1, 2), help="the page protocol asked (keep=N)")
     parser.add_argument("--via", choices=("socket", "api"), default="socket", help="how moves are sent")
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")
     parser.add_argument("--debug", action="store_true", help="Daphne with DEBUG=1 (as `make run` in development)")
@@ -139,7 +149,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     if not counts or min(counts) < 1 or args.daphne < 1 or args.rate <= 0 or args.seconds <= 0:
         parser.error("games, --daphne, --rate and --seconds must be positive")
     return Options(args.games, args.rate, args.seconds, args.warmup, args.daphne, args.html, args.via,
-                   args.timeout, args.debug, args.deflate, args.timeline), counts
+                   args.timeout, args.debug, args.deflate, args.timeline, args.ruleset, args.keep), counts
 
 
 # ---- /proc --------------------------------------------------------------------------------------------------
@@ -292,8 +302,8 @@ def bench_user(name: str, password_hash: str):
     return user
 
 
-def setup_tables(count: int) -> list[Table]:
-    """``count`` started 4-seat Estanciero games in correspondence time, with a token per seat and spectator."""
+def setup_tables(count: int, ruleset: str = "estanciero") -> list[Table]:
+    """``count`` started 4-seat games in correspondence time, with a token per seat and spectator."""
     from django.contrib.auth.hashers import make_password
     from django.db import connection
 
@@ -304,7 +314,7 @@ def setup_tables(count: int) -> list[Table]:
 
     def make(i: int) -> Table:
         users = [bench_user(f"bl_g{i}_s{j}", password_hash) for j in range(SEATS + 1)]
-        game = tables.do_create_table(users[0], "estanciero", SEATS, time_control="correspondence")
+        game = tables.do_create_table(users[0], ruleset, SEATS, time_control="correspondence")
         for user in users[1:SEATS]:
             tables.do_join(game.pk, user)
         tables.do_start(game.pk, users[0])
@@ -417,8 +427,11 @@ class Totals:
     rejected: int = 0  # socket handshakes refused or failed (each retried)
 
 
-def choose(actions: list[dict]) -> dict | None:
-    """The first preferred kind present, else the first action: keeps the game flowing without strategy."""
+def choose(actions: list[dict], rng: random.Random | None = None) -> dict | None:
+    """The first preferred kind present, else the first action: keeps the game flowing without strategy;
+    with ``rng``, any of them (the other games)."""
+    if rng is not None:
+        return rng.choice(actions) if actions else None
     for kind in PREFERRED:
         for action in actions:
             if action.get("type") == kind:
@@ -478,9 +491,10 @@ class GameClient:
         self.finished = False
         self.stalled = False
         self.broken = False
+        self.rng = None if options.ruleset == "estanciero" else random.Random(table.game_id)
 
     def url(self, index: int) -> str:
-        fmt = "&format=html&keep=2" if self.options.html else ""
+        fmt = f"&format=html&keep={self.options.keep}" if self.options.html else ""
         return f"ws://127.0.0.1:{self.port}/ws/games/{self.table.game_id}/?token={self.table.keys[index]}{fmt}"
 
     async def connect(self, gate: asyncio.Semaphore) -> None:
@@ -555,7 +569,7 @@ class GameClient:
         """(seat, action, version) for the seat on move, from what its own socket last showed."""
         if self.options.html:
             for stream in self.streams[:SEATS]:
-                action = choose(page_actions(stream.page))
+                action = choose(page_actions(stream.page), self.rng)
                 if action is not None:
                     return stream.index, action, stream.version
             return None
@@ -564,7 +578,7 @@ class GameClient:
             self.finished = True
             return None
         for seat in spectator.to_move:
-            if 0 <= seat < SEATS and (action := choose(self.streams[seat].legal)) is not None:
+            if 0 <= seat < SEATS and (action := choose(self.streams[seat].legal, self.rng)) is not None:
                 return seat, action, self.streams[seat].version
         return None
 
@@ -821,7 +835,7 @@ def run_one(games: int, options: Options) -> Result:
     """One K: fresh Daphne processes (so RSS and caches start equal), fresh games, torn down on the way out."""
     servers = start_servers(options.daphne, options.timeline)  # they boot while the games are set up
     try:
-        tables = setup_tables(games)
+        tables = setup_tables(games, options.ruleset)
         result = asyncio.run(run_load(servers, tables, options))
         result.finished = finished_games([t.game_id for t in tables])
         return result
@@ -870,11 +884,13 @@ def line(values: list[str] | tuple[str, ...]) -> str:
 
 
 def legend(options: Options) -> str:
-    stream = "html (?format=html&keep=2, as the page asks)" if options.html else "json"
+    asked = ", as the page asks" if options.keep == 2 else ""
+    stream = f"html (?format=html&keep={options.keep}{asked})" if options.html else "json"
     settings = ("DEBUG=1" if options.debug else "DEBUG=0 (production settings)") + (
         ", permessage-deflate" if options.deflate else "")
     return (f"{settings}, stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "
-            f"{options.seconds:g} s after {options.warmup:g} s warm-up; 5 sockets per game (4 seats + spectator)\n"
+            f"{options.seconds:g} s after {options.warmup:g} s warm-up; {options.ruleset}, 5 sockets per game (4 seats "
+            "+ spectator)\n"
             "latency: send -> all 5 sockets have a message with the new version | msg/mv, kB/mv: received over the "
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
             "busiest Daphne thread (loop = event loop, db = a worker thread) | loop wait%: Daphne's event loop ready "

@@ -4,7 +4,13 @@
 import pytest
 
 from accounts.models import User
-from conftest import create_table_in_browser, play_until_finished, screenshot
+from conftest import (
+    assert_shows_a_fresh_table,
+    create_table_in_browser,
+    play_until_finished,
+    screenshot,
+    watch_kept_pushes,
+)
 from games.models import Game, Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,26 +33,17 @@ def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=100)
     assert game.status == Game.Status.ACTIVE
-    kept_pushes, run_pushes = [], []  # the socket's frames that named kept elements, and runs of them
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: (
-        kept_pushes.append(1) if isinstance(frame, str) and "data-keep=" in frame else None,
-        run_pushes.append(1) if isinstance(frame, str) and "data-run=" in frame else None)))
+    pushes = watch_kept_pushes(page)  # watched from a reload of the table
     page.reload()
     play_until_finished(page, game, PREFERRED, 240, "estanciero-table-desktop", shot_after=6)
     page.wait_for_selector(".outcome", timeout=20000)
     screenshot(page, "estanciero-finished")
     # The pushes named the board's unchanged spaces, deeds and log lines (data-keep), most of them in runs
-    # (data-run), and the page filled them from what it showed: after the whole game it shows the very elements
-    # a fresh page of the final table shows, in the same order.
-    parts = "#table [data-part]"
-    live = page.locator(parts).evaluate_all("els => els.map(e => e.tagName + ' ' + e.dataset.part)")
-    assert kept_pushes and run_pushes, "no push named a kept element, or a run of them"
-    assert page.locator("#table [data-keep]").count() == 0 and page.locator("#table g.es-cell").count() == 42
-    fresh = page.context.new_page()
-    fresh.goto(page.url)
-    assert fresh.locator(parts).evaluate_all("els => els.map(e => e.tagName + ' ' + e.dataset.part)") == live
-    assert fresh.locator("#table ol.log").inner_text() == page.locator("#table ol.log").inner_text()
-    fresh.close()
+    # (data-run), and the page filled them from what it showed: after the whole game it shows what a fresh page
+    # of the final table shows.
+    assert pushes["kept"] and pushes["runs"], pushes
+    assert page.locator("#table g.es-cell").count() == 42
+    assert_shows_a_fresh_table(page)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     sources = set(Move.objects.filter(game=game).values_list("source", flat=True))

@@ -6,7 +6,13 @@ updated live; the person refuses the bots' trade offers, which wait for the answ
 import pytest
 
 from accounts.models import User
-from conftest import create_table_in_browser, play_until_finished, screenshot
+from conftest import (
+    assert_shows_a_fresh_table,
+    create_table_in_browser,
+    play_until_finished,
+    screenshot,
+    watch_kept_pushes,
+)
 from games.models import Game, Move
 from games.tests.test_browser_game import login
 
@@ -19,6 +25,7 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     User.objects.create_user("porteña", password="pw-portena-1")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
+    pushes = watch_kept_pushes(page)
     login(page, daphne_server, "porteña", "pw-portena-1")
     create_table_in_browser(page, daphne_server, "argentilandia", seats=3, bots=2, max_turns=12)
     game = Game.objects.get()
@@ -40,4 +47,8 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     # Bot games end by Victory in about 11 rounds; the table's 12-turn limit keeps the browser run short.
     assert game.outcome["reason"] in ("victory", "turn_limit"), game.outcome
     assert {"ui", "bot"} <= set(Move.objects.filter(game=game).values_list("source", flat=True))
+    # The pushes named the provinces, ports, industries and log lines the page showed, mostly in runs, and the
+    # page filled them in: it shows what a fresh page of the final table shows.
+    assert pushes["kept"] and pushes["runs"], pushes
+    assert_shows_a_fresh_table(page)
     context.close()

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import screenshot, wait_until
+from conftest import assert_shows_a_fresh_table, screenshot, wait_until, watch_kept_pushes
 from games.core.rulesets import get
 from games.ladrillazo.engine import bot, cards
 from games.models import Game, Move
@@ -119,6 +119,8 @@ def test_a_whole_game_against_a_bot_by_clicking(daphne_server, celery_worker, br
     started = time.monotonic()
     game, page, ctx = person_with_a_bot(browser, daphne_server, "jugadora", options={"handful": 6})
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=60)
+    pushes = watch_kept_pushes(page)  # watched from a reload of the table
+    page.reload()
     rs = get("ladrillazo")
     rng = random.Random(3)
     counts = {"clicked": 0, "substituted": 0, "answered": 0}
@@ -168,6 +170,10 @@ def test_a_whole_game_against_a_bot_by_clicking(daphne_server, celery_worker, br
     assert game.outcome["ranking"], game.outcome
     moves = Move.objects.filter(game=game)
     assert {"ui", "bot"} <= set(moves.values_list("source", flat=True))
+    # The pushes named the cards and log lines the page showed, and runs of them; it filled them in and shows
+    # what a fresh page of the final table shows.
+    assert pushes["kept"] and pushes["runs"], pushes
+    assert_shows_a_fresh_table(page)
     person = moves.filter(seat=0, source="ui").count()
     assert counts["substituted"] <= max(2, person // 5), counts
     print(f"\nladrillazo browser game: {person} moves by the person, {moves.count()} in all, {counts}, "
