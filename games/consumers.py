@@ -124,6 +124,7 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
         self.language = connection_language(self.scope)
         self.sent_version = -1
         self.sent_rev = -1
+        self.sent_viewer: Viewer | None = None
         if self.game_id > 2**31 - 1:  # no such game, and more than the database's id column holds
             await self.close(code=4404)
             return
@@ -274,10 +275,14 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
         viewer = Viewer.of(snap.game, snap.seats, self.scope.get("user"), self.language)
         if self.format == "html":
             base = None
-            if self.keep and not (full or self.full_next) and 0 <= self.sent_rev <= snap.game.rev:
+            # The page shows what it was sent as the viewer it was then: a seat taken or left since (a table
+            # still gathering) makes that another viewer's page, whose parts and log the push must not name.
+            if (self.keep and not (full or self.full_next) and viewer == self.sent_viewer
+                    and 0 <= self.sent_rev <= snap.game.rev):
                 base = snapshots.at(self.game_id, self.game_seal, self.sent_rev)
             message = snapshots.table_message(snap, viewer, base, runs=self.runs)
             self.full_next = False
+            self.sent_viewer = viewer
         else:
             behind = snap.game.version - self.sent_version
             if full or self.sent_version < 0 or behind > REPLAY_LIMIT:
