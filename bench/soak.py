@@ -7,7 +7,8 @@ Celery worker (``--concurrency``, both queues) and beat, as production runs them
 (``tables.do_create_table`` with bots, ``do_start``), a moderator hands the host's seat to a bot
 (``moderation.do_replace_seat``), so bots alone play it through Celery at the bot-only pace, and when it ends
 the next table takes its place (the three rulesets in turn). Each table is watched by ``--spectators``
-anonymous websocket clients (the JSON stream), which reconnect to the next table.
+anonymous websocket clients (the JSON stream; ``--html``: the browsers' stream, ``?format=html&keep=2``, whose
+pushes name what the page was sent), which reconnect to the next table.
 
 Every ``--sample`` seconds it reads the resident memory of Daphne, the worker (its main process and its pool)
 and beat. It reports moves and games per minute, socket messages received, the memory of each process at
@@ -17,6 +18,7 @@ Traceback (the first few are printed).
 
     python bench/soak.py                          # 4 tables, 5 minutes
     python bench/soak.py --games 2 --minutes 1    # a quick check
+    python bench/soak.py --html                   # spectators on the browsers' stream
 
 Bounded: ``--minutes`` of play, then the processes are stopped (Ctrl-C and errors included) and the run's
 games aborted. Logs: ``bench/.soak-*.log``.
@@ -75,6 +77,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=4, help="tables kept busy at once")
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--spectators", type=int, default=2, help="websocket clients per table")
+    parser.add_argument("--html", action="store_true", help="spectators on the browsers' stream (format=html)")
     parser.add_argument("--concurrency", type=int, default=2, help="the worker's processes")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between memory samples")
     args = parser.parse_args(argv)
@@ -195,7 +198,7 @@ def new_table(n: int, host, mod) -> int:
     return game.pk
 
 
-async def spectate(port: int, totals: Totals, slot: int, stop_at: float) -> None:
+async def spectate(port: int, totals: Totals, slot: int, stop_at: float, stream: str) -> None:
     """Watch the slot's table; follow the slot to its next table."""
     from websockets.asyncio.client import connect
 
@@ -203,7 +206,7 @@ async def spectate(port: int, totals: Totals, slot: int, stop_at: float) -> None
     while time.monotonic() < stop_at:
         game_id = totals.slots[slot]
         try:
-            async with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/?format=json", origin=origin) as ws:
+            async with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}/?{stream}", origin=origin) as ws:
                 while time.monotonic() < stop_at and totals.slots[slot] == game_id:
                     try:
                         await asyncio.wait_for(ws.recv(), 1.0)
@@ -216,9 +219,11 @@ async def spectate(port: int, totals: Totals, slot: int, stop_at: float) -> None
         totals.reconnects += 1
 
 
-def run_spectators(port: int, totals: Totals, count: int, stop_at: float) -> threading.Thread:
+def run_spectators(port: int, totals: Totals, count: int, stop_at: float, html: bool = False) -> threading.Thread:
+    stream = "format=html&keep=2" if html else "format=json"
+
     async def all_of_them():
-        await asyncio.gather(*(spectate(port, totals, s, stop_at) for s in range(len(totals.slots))
+        await asyncio.gather(*(spectate(port, totals, s, stop_at, stream) for s in range(len(totals.slots))
                                for _ in range(count)))
 
     thread = threading.Thread(target=lambda: asyncio.run(all_of_them()), daemon=True)
@@ -270,10 +275,11 @@ def main(argv: list[str] | None = None) -> int:
         all_games += totals.slots
         started = time.monotonic()
         stop_at = started + 60 * args.minutes
-        spectators = run_spectators(port, totals, args.spectators, stop_at)
+        spectators = run_spectators(port, totals, args.spectators, stop_at, args.html)
         samples: dict[str, list[tuple[float, float]]] = {c.name: [] for c in children}
         next_sample, made = started, len(all_games)
-        print(f"soak: {args.games} tables of bots, {args.spectators} spectators each, {args.minutes:g} min; "
+        print(f"soak: {args.games} tables of bots, {args.spectators} spectators each "
+              f"({'HTML' if args.html else 'JSON'} stream), {args.minutes:g} min; "
               f"Daphne on port {port}")
         while time.monotonic() < stop_at:
             for child in children:

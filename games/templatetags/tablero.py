@@ -53,14 +53,37 @@ def action_button(context, a: dict) -> str:
         _CSRF.render(context), a["json"], context["game"].version, a["type"], a["label"])
 
 
+class _Kept(OrderedDict):
+    """Rendered parts, the least recently used dropped first: at most ``entries`` of them, holding at most
+    ``chars`` characters of HTML. Counting entries alone let a few large parts fill a process: Argentilandia's
+    map, kept per state of the board, is 67 kB, and 4,096 of them grew a soak's Daphne by 25 MB a minute."""
+
+    def __init__(self, entries: int, chars: int):
+        super().__init__()
+        self.entries, self.chars, self.held = entries, chars, 0
+
+    def keep(self, key: tuple, value) -> None:
+        old = self.pop(key, None)
+        self.held += _size(value) - _size(old)
+        self[key] = value
+        while len(self) > self.entries or self.held > self.chars:
+            self.held -= _size(self.popitem(last=False)[1])
+
+    def clear(self) -> None:
+        super().clear()
+        self.held = 0
+
+
+def _size(value) -> int:
+    return len(value.html) if isinstance(value, _Part) else 0
+
+
 # A socket push renders the table once per distinct viewer (four seats and the spectators): the parts of a
 # board that every viewer sees alike are rendered once per revision and language instead, and shared.
-_parts: OrderedDict = OrderedDict()
+PARTS_KEPT, PARTS_CHARS = 512, 8_000_000
 _parts_lock = threading.Lock()
-PARTS_KEPT = 512
 # Parts that depend only on values named in the tag (a card's printed face): kept across revisions and games.
-_fixed: OrderedDict = OrderedDict()
-FIXED_KEPT = 4096
+FIXED_KEPT, FIXED_CHARS = 4096, 8_000_000
 
 
 def shared_per_revision(context, name: str, make):
@@ -80,11 +103,9 @@ def shared_per_revision(context, name: str, make):
     return value
 
 
-def _keep(key: tuple, value, store: OrderedDict = _parts, kept: int = PARTS_KEPT) -> None:
+def _keep(key: tuple, value, store: _Kept | None = None) -> None:
     with _parts_lock:
-        store[key] = value
-        while len(store) > kept:
-            store.popitem(last=False)
+        (store if store is not None else _parts).keep(key, value)
 
 
 def hashable(value):
@@ -104,6 +125,10 @@ class _Part:
 
     html: str
     kept: dict
+
+
+_parts = _Kept(PARTS_KEPT, PARTS_CHARS)
+_fixed = _Kept(FIXED_KEPT, FIXED_CHARS)
 
 
 # Where a live render reports its kept parts (``kept_part``): a dict put in the context by the caller.
@@ -148,7 +173,7 @@ class PublicPartNode(template.Node):
         if revision is None:
             return self.nodelist.render(context)
         named = (_language(context), self.name, *(hashable(part.resolve(context)) for part in self.parts))
-        key, store, kept = ((*revision, *named), _parts, PARTS_KEPT) if self.per_revision else (named, _fixed, FIXED_KEPT)
+        key, store = ((*revision, *named), _parts) if self.per_revision else (named, _fixed)
         with _parts_lock:
             part = store.get(key)
             if part is not None:
@@ -161,7 +186,7 @@ class PublicPartNode(template.Node):
                 html, own = mark_part(html)
                 inner = {**inner, **own}
             part = _Part(html, inner)
-            _keep(key, part, store, kept)
+            _keep(key, part, store)
         if part.kept:
             reported = context.get(KEPT_PARTS)
             if reported is not None:

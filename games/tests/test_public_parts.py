@@ -176,3 +176,23 @@ def test_estanciero_spaces_deeds_and_deal_form_kept_across_revisions_follow_each
                 assert shared == alone, (step, language, viewer)
     # The last state is drawn: an estancia on space 1, space 3 tinted as seat 2's.
     assert 'class="es-estancia"' in alone and "es-fill-2" in alone
+
+
+def test_kept_parts_are_bounded_by_their_size_as_well_as_their_count():
+    """A store of rendered parts drops the least recently used part when it holds too many parts or too
+    much HTML (Argentilandia's map, 67 kB a state, once filled a process by 25 MB a minute)."""
+    from games.templatetags.tablero import _Kept, _Part
+
+    store = _Kept(entries=3, chars=100)
+    for name in "abc":
+        store.keep((name,), _Part("x" * 40, {}))
+    assert list(store) == [("b",), ("c",)] and store.held == 80  # a third would make 120 characters
+    store.move_to_end(("b",))  # used again: now "c" is the oldest
+    store.keep(("d",), _Part("y" * 10, {}))
+    assert list(store) == [("c",), ("b",), ("d",)] and store.held == 90
+    store.keep(("e",), "a value, not HTML")  # counted as an entry only
+    assert list(store) == [("b",), ("d",), ("e",)] and store.held == 50
+    store.keep(("b",), _Part("z" * 5, {}))  # a part made again replaces its old size
+    assert store.held == 15
+    store.clear()
+    assert not store and store.held == 0
