@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from .core.events import visible_to
 from .core.rulesets import get
 from .models import Game, Move, Seat
-from .templatetags.tablero import PART_LANGUAGE
+from .templatetags.tablero import PART_LANGUAGE, part_digest
 
 LOG_LENGTH = 60
 
@@ -229,7 +229,7 @@ def _with_html(line: dict) -> dict:
     if line["text"] is not None:
         html = format_html('<li class="log-{}"><span class="muted">{}</span> {}</li>',
                            line.get("type") or "fold", line["seq"], line["text"])
-        line["digest"] = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+        line["digest"] = part_digest(html)
         line["html"] = mark_safe(f'{html[:3]} data-line="{line["digest"]}"{html[3:]}')
     return line
 

@@ -259,7 +259,7 @@ def _log_run(log: list[dict], shown: list[dict]) -> str | None:
             length = min(len(log) - fresh, len(shown) - skip)
             if fresh + length == len(log) and all(log[fresh + k]["html"] == shown[skip + k]["html"]
                                                   for k in range(length)):
-                return mark_safe("".join(line["html"] for line in log[:fresh])
+                return mark_safe("".join(new["html"] for new in log[:fresh])
                                  + _hole("li", shown[skip]["digest"], log[-1]["digest"], length))
             break
     return None

@@ -81,9 +81,11 @@ def _size(value) -> int:
 # A socket push renders the table once per distinct viewer (four seats and the spectators): the parts of a
 # board that every viewer sees alike are rendered once per revision and language instead, and shared.
 PARTS_KEPT, PARTS_CHARS = 512, 8_000_000
+_parts = _Kept(PARTS_KEPT, PARTS_CHARS)
 _parts_lock = threading.Lock()
 # Parts that depend only on values named in the tag (a card's printed face): kept across revisions and games.
 FIXED_KEPT, FIXED_CHARS = 4096, 8_000_000
+_fixed = _Kept(FIXED_KEPT, FIXED_CHARS)
 
 
 def shared_per_revision(context, name: str, make):
@@ -103,9 +105,9 @@ def shared_per_revision(context, name: str, make):
     return value
 
 
-def _keep(key: tuple, value, store: _Kept | None = None) -> None:
+def _keep(key: tuple, value, store: _Kept = _parts) -> None:
     with _parts_lock:
-        (store if store is not None else _parts).keep(key, value)
+        store.keep(key, value)
 
 
 def hashable(value):
@@ -127,16 +129,19 @@ class _Part:
     kept: dict
 
 
-_parts = _Kept(PARTS_KEPT, PARTS_CHARS)
-_fixed = _Kept(FIXED_KEPT, FIXED_CHARS)
-
 
 # Where a live render reports its kept parts (``kept_part``): a dict put in the context by the caller.
 KEPT_PARTS = "kept_parts"
 _ELEMENT = re.compile(r"\s*<([a-zA-Z][\w-]*)")
 
 
-def mark_part(html: str) -> tuple[str, dict]:
+def part_digest(html: str) -> str:
+    """The name of a kept element's content (``data-part``, a log line's ``data-line``): the same content gets
+    the same name in any process."""
+    return hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+
+
+def _marked(html: str) -> tuple[str, dict]:
     """The part, named by a digest of its content (``data-part`` on its element): a page that holds it can be
     sent a placeholder instead (``games.snapshots``), and any process names the same content alike."""
     element = _ELEMENT.match(html)
@@ -146,7 +151,7 @@ def mark_part(html: str) -> tuple[str, dict]:
     if end < 0:
         return html, {}
     at = end - 1 if html[end - 1] == "/" else end
-    digest = hashlib.blake2s(html.encode(), digest_size=8).hexdigest()
+    digest = part_digest(html)
     marked = mark_safe(f'{html[:at]} data-part="{digest}"{html[at:]}')
     return marked, {digest: (marked, element.group(1))}
 
@@ -183,7 +188,7 @@ class PublicPartNode(template.Node):
             with context.push({KEPT_PARTS: inner}):
                 html = mark_safe(self.nodelist.render(context))
             if self.kept:
-                html, own = mark_part(html)
+                html, own = _marked(html)
                 inner = {**inner, **own}
             part = _Part(html, inner)
             _keep(key, part, store)
