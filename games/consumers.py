@@ -134,6 +134,8 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
             return
         self.ruleset = snap.game.ruleset
         self.game_seal = snap.game.seed_commitment
+        snapshots.watch(self.game_id)
+        self.holds_snapshots = True
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await self.push(full=True)
@@ -141,6 +143,9 @@ class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsoc
         await self.presence_arrive()
 
     async def disconnect(self, code):
+        if getattr(self, "holds_snapshots", False):
+            self.holds_snapshots = False
+            snapshots.unwatch(self.game_id)
         await self.chat_disconnect()
         await self.presence_depart()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)

@@ -221,6 +221,13 @@ def _described_move(game: Game, move: dict, seat: int | None, names: list[str], 
     return lines
 
 
+def forget_described(game_id: int) -> None:
+    """Drop the game's described lines (``games.snapshots.unwatch``: no socket of this process watches it)."""
+    with _described_lock:
+        for key in [key for key in _described if key[0] == game_id]:
+            del _described[key]
+
+
 def _with_html(line: dict) -> dict:
     """The line as the table's log shows it (``log_html``), made once with the line rather than by the template
     engine at every render: a table shows up to 60 moves' lines. Each is named by a digest of its content

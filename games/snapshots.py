@@ -24,7 +24,7 @@ from django.utils.safestring import mark_safe
 
 from . import snapshot_wire
 from .models import Game, Move, Seat
-from .presenters import LOG_LENGTH, Viewer, game_payload, table_context, visible_moves
+from .presenters import LOG_LENGTH, Viewer, forget_described, game_payload, table_context, visible_moves
 from .templatetags.tablero import KEPT_PARTS
 
 # Each game keeps its newest revision and the one before (a socket whose message named that one may still be
@@ -61,6 +61,7 @@ class _Lru(OrderedDict):
 _lock = threading.Lock()
 _games = _Lru(GAMES_KEPT)  # (game id, seal) -> {rev: Snapshot}, at most REVISIONS_KEPT of them
 _gates: dict[tuple, threading.Lock] = {}  # one per entry being made: whoever asks meanwhile waits for it
+_watchers: dict[int, int] = {}  # game id -> the sockets of this process that watch it
 
 
 def _kept(key: tuple) -> Snapshot | None:
@@ -307,6 +308,34 @@ def json_message(snap: Snapshot, seat: int | None, kind: str, since: int | None)
     moves = "" if since is None else ', "moves": ' + json.dumps(visible_moves(game, seat, since=since,
                                                                               moves=snap.moves))
     return f'{{"type": "{kind}", {body}{moves}}}'
+
+
+def watch(game_id: int) -> None:
+    """A socket of this process watches the game (``unwatch`` when it leaves)."""
+    with _lock:
+        _watchers[game_id] = _watchers.get(game_id, 0) + 1
+
+
+def unwatch(game_id: int) -> None:
+    """A socket left the game. When the last one leaves, the process forgets the game: its revisions with their
+    renders (about 300 kB a game on the browsers' stream) and its described log lines. Bounded by count alone,
+    these filled a soak's Daphne at the pace tables were played, about 14 MB a minute (docs/PERFORMANCE.md); a
+    finished game is left by all, and one watched again is loaded again, once."""
+    with _lock:
+        left = _watchers.get(game_id, 0) - 1
+        if left > 0:
+            _watchers[game_id] = left
+            return
+        _watchers.pop(game_id, None)
+        for key in [key for key in _games if key[0] == game_id]:
+            del _games[key]
+    forget_described(game_id)
+
+
+def watched() -> dict[int, int]:
+    """Game id -> the sockets of this process watching it (tests, diagnostics)."""
+    with _lock:
+        return dict(_watchers)
 
 
 def clear() -> None:

@@ -151,3 +151,56 @@ def test_a_pushed_table_reads_in_its_viewers_language_whatever_the_thread_speaks
             html = json.loads(snapshots.table_message(snap, Viewer(seat=1, signed_in=True, is_creator=False,
                                                                    language=viewer_language)))["html"]
         assert own in html and other not in html, (viewer_language, own, other)
+
+
+def test_a_game_is_forgotten_when_the_last_socket_of_the_process_leaves_it(transactional_db):
+    """What a process keeps of a game (its revisions, their renders, its described log lines) goes when no socket
+    of the process watches it any more: a finished game's renders do not wait for the count bound to push
+    them out. A game another socket still watches keeps all of it."""
+    from channels.auth import AuthMiddlewareStack
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from config.routing import websocket_urlpatterns
+    from conftest import run_async
+    from games import presenters
+
+    users = make_users("fa", "fb")
+    left, stays = (open_table("estanciero", users, start=True) for _ in range(2))
+    for game in (left, stays):
+        rs = get(game.ruleset)
+        seat = rs.to_move(game.state)[0]
+        do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                actor=users[seat], source=Move.Source.UI)
+    snapshots.clear()
+    app = AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+
+    def described(game: Game) -> int:
+        return sum(1 for key in presenters._described if key[0] == game.pk)
+
+    async def scenario():
+        sockets = [WebsocketCommunicator(app, f"/ws/games/{game.pk}/?format={form}", headers=[(b"origin", b"http://testserver")])
+                   for game, form in ((left, "html&keep=2"), (left, "json"), (stays, "html&keep=2"))]
+        for socket in sockets:
+            connected, _ = await socket.connect()
+            assert connected
+            assert json.loads(await socket.receive_from(timeout=10))["type"] in ("table", "sync")
+        watching = snapshots.watched()
+        held = [snapshots.kept(g.pk, g.seed_commitment) for g in (left, stays)], [described(g) for g in (left, stays)]
+        await sockets[0].disconnect()
+        after_one = snapshots.kept(left.pk, left.seed_commitment), described(left)
+        await sockets[1].disconnect()
+        after_all = (snapshots.kept(left.pk, left.seed_commitment), described(left), snapshots.watched(),
+                     snapshots.kept(stays.pk, stays.seed_commitment), described(stays))
+        await sockets[2].disconnect()
+        return watching, held, after_one, after_all
+
+    watching, (kept, lines), after_one, after_all = run_async(scenario())
+    assert watching == {left.pk: 2, stays.pk: 1}
+    assert all(kept) and all(lines), "each socket's first push loaded its game and described its log"
+    assert after_one == (kept[0], lines[0]), "one socket still watches: nothing forgotten"
+    gone, gone_lines, watching_then, stays_kept, stays_lines = after_all
+    assert (gone, gone_lines) == ([], 0)
+    assert watching_then == {stays.pk: 1}
+    assert (stays_kept, stays_lines) == (kept[1], lines[1])
+    assert snapshots.watched() == {}
