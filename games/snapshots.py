@@ -31,9 +31,13 @@ from .templatetags.tablero import KEPT_PARTS
 # rendering it when the next arrives); a move's carried revision extends the newest. An older revision is
 # dropped, with its renders, as soon as a newer one is kept: every kept object is one the cyclic garbage
 # collector walks in each full pass, and a pass over a thousand kept revisions stalled a process for about
-# 100 ms under load (docs/PERFORMANCE.md). GAMES_KEPT bounds the games a process remembers.
+# 100 ms under load (docs/PERFORMANCE.md). A game goes when the last socket of the process watching it leaves
+# (``unwatch``); the least recently used goes first when the process keeps more than GAMES_KEPT games or more
+# than RENDERED_CHARS characters of rendered messages (a browsers' push of a board is 10 to 70 kB, a game's
+# two revisions for five viewers about 300 kB: the count alone would let a thousand watched games hold 300 MB).
 REVISIONS_KEPT = 2
 GAMES_KEPT = 1024
+RENDERED_CHARS = 48_000_000
 
 
 @dataclass(frozen=True)
@@ -43,23 +47,12 @@ class Snapshot:
     moves: list[Move]  # the last LOG_LENGTH moves, oldest first
     # The rendered views of this revision, per viewer: kept with it, and dropped with it.
     renders: dict = field(default_factory=dict, compare=False, repr=False)
-
-
-class _Lru(OrderedDict):
-    def __init__(self, size: int):
-        super().__init__()
-        self.size = size
-
-    def put(self, key, value):
-        self[key] = value
-        self.move_to_end(key)
-        while len(self) > self.size:
-            self.popitem(last=False)
-        return value
+    chars: list = field(default_factory=lambda: [0], compare=False, repr=False)  # of its rendered messages
 
 
 _lock = threading.Lock()
-_games = _Lru(GAMES_KEPT)  # (game id, seal) -> {rev: Snapshot}, at most REVISIONS_KEPT of them
+_games: OrderedDict = OrderedDict()  # (game id, seal) -> {rev: Snapshot}, least recently used first
+_held = {"chars": 0}  # the rendered messages' characters of every kept revision
 _gates: dict[tuple, threading.Lock] = {}  # one per entry being made: whoever asks meanwhile waits for it
 _watchers: dict[int, int] = {}  # game id -> the sockets of this process that watch it
 
@@ -71,15 +64,28 @@ def _kept(key: tuple) -> Snapshot | None:
 
 def _keep(snap: Snapshot) -> Snapshot:
     game = snap.game
-    revisions = _games.get((game.pk, game.seed_commitment))
+    key = (game.pk, game.seed_commitment)
+    revisions = _games.get(key)
     if revisions is None:
-        revisions = _games.put((game.pk, game.seed_commitment), {})
+        revisions = _games[key] = {}
     else:
-        _games.move_to_end((game.pk, game.seed_commitment))
+        _games.move_to_end(key)
     revisions[game.rev] = snap
     for old in sorted(revisions)[:-REVISIONS_KEPT]:
-        del revisions[old]
+        _held["chars"] -= revisions.pop(old).chars[0]
+    _shed()
     return snap
+
+
+def _drop(key: tuple) -> None:
+    for snap in _games.pop(key).values():
+        _held["chars"] -= snap.chars[0]
+
+
+def _shed() -> None:
+    """Drop the least recently used games while over either bound, never the one used last."""
+    while len(_games) > 1 and (len(_games) > GAMES_KEPT or _held["chars"] > RENDERED_CHARS):
+        _drop(next(iter(_games)))
 
 
 def _once(key: tuple, find, make, keep):
@@ -175,6 +181,12 @@ def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snaps
 def _rendered(snap: Snapshot, key: tuple, render):
     def keep(value):
         snap.renders[key] = value
+        if isinstance(value, str):
+            snap.chars[0] += len(value)
+            game = snap.game
+            if _games.get((game.pk, game.seed_commitment), {}).get(game.rev) is snap:  # not dropped meanwhile
+                _held["chars"] += len(value)
+                _shed()
         return value
 
     return _once((id(snap), key), lambda: snap.renders.get(key), render, keep)
@@ -328,8 +340,14 @@ def unwatch(game_id: int) -> None:
             return
         _watchers.pop(game_id, None)
         for key in [key for key in _games if key[0] == game_id]:
-            del _games[key]
+            _drop(key)
     forget_described(game_id)
+
+
+def held_chars() -> int:
+    """The characters of rendered messages this process keeps, over all games (tests, diagnostics)."""
+    with _lock:
+        return _held["chars"]
 
 
 def watched() -> dict[int, int]:
@@ -342,3 +360,4 @@ def clear() -> None:
     """Forget everything (tests)."""
     with _lock:
         _games.clear()
+        _held["chars"] = 0

@@ -204,3 +204,42 @@ def test_a_game_is_forgotten_when_the_last_socket_of_the_process_leaves_it(trans
     assert watching_then == {stays.pk: 1}
     assert (stays_kept, stays_lines) == (kept[1], lines[1])
     assert snapshots.watched() == {}
+
+
+def test_the_games_kept_are_bounded_by_the_rendered_messages_they_hold(monkeypatch):
+    """Over RENDERED_CHARS characters of rendered messages, the least recently used games go first (never the
+    one used last), and what is counted is exactly what the kept revisions hold: a dropped revision or game
+    takes its characters with it."""
+    users = make_users("sa", "sb")
+    games = [open_table("estanciero", users, start=True) for _ in range(3)]
+    snapshots.clear()
+    viewers = [Viewer(seat=s, signed_in=s is not None, language=lang) for s in (0, 1, None) for lang in ("es", "en")]
+
+    def render(game: Game) -> int:
+        snap = snapshots.load(game.pk)
+        return sum(len(snapshots.table_message(snap, v)) for v in viewers)
+
+    one = render(games[0])
+    assert snapshots.held_chars() == one > 0
+    monkeypatch.setattr(snapshots, "RENDERED_CHARS", int(one * 1.5))  # room for one game's messages, not two
+    render(games[1])
+    assert [snapshots.kept(g.pk, g.seed_commitment) != [] for g in games] == [False, True, False]
+    render(games[2])
+    assert [snapshots.kept(g.pk, g.seed_commitment) != [] for g in games] == [False, False, True]
+    newest = snapshots.newest(games[2].pk, games[2].seed_commitment)
+    messages = [v for k, v in newest.renders.items() if isinstance(k, tuple) and k[0] in ("html", "keep", "json")]
+    assert snapshots.held_chars() == newest.chars[0] == sum(len(m) for m in messages)
+    monkeypatch.setattr(snapshots, "RENDERED_CHARS", 1)  # even alone over the bound: the last used stays
+    snapshots.json_message(newest, 0, "sync", None)
+    assert snapshots.kept(games[2].pk, games[2].seed_commitment) != []
+    snapshots.clear()
+    assert snapshots.held_chars() == 0
+
+
+def test_a_dropped_revision_takes_its_rendered_characters_with_it(table, django_capture_on_commit_callbacks):
+    game, users, sent = table
+    for _ in range(4):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+        snapshots.table_message(snap, Viewer(seat=None))
+        kept = [snapshots.at(game.pk, game.seed_commitment, rev) for rev in snapshots.kept(game.pk, game.seed_commitment)]
+        assert snapshots.held_chars() == sum(s.chars[0] for s in kept) > 0
