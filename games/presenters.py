@@ -201,6 +201,7 @@ class Viewer:
 # A move's log lines never change once written (names are fixed when the game starts), so each is described
 # once per (game, move, viewer, language) and reused by every later render: the log is most of a render's work.
 _described: OrderedDict = OrderedDict()
+_described_of: dict[int, set] = {}  # game id -> its keys in _described, so that a game is forgotten at once
 _described_lock = threading.Lock()
 DESCRIBED_KEPT = 20000
 
@@ -216,16 +217,22 @@ def _described_move(game: Game, move: dict, seat: int | None, names: list[str], 
              for e in move["events"]]
     with _described_lock:
         _described[key] = lines
+        _described_of.setdefault(game.pk, set()).add(key)
         while len(_described) > DESCRIBED_KEPT:
-            _described.popitem(last=False)
+            old = _described.popitem(last=False)[0]
+            keys = _described_of.get(old[0])
+            if keys is not None:
+                keys.discard(old)
+                if not keys:
+                    del _described_of[old[0]]
     return lines
 
 
 def forget_described(game_id: int) -> None:
     """Drop the game's described lines (``games.snapshots.unwatch``: no socket of this process watches it)."""
     with _described_lock:
-        for key in [key for key in _described if key[0] == game_id]:
-            del _described[key]
+        for key in _described_of.pop(game_id, ()):
+            _described.pop(key, None)
 
 
 def _with_html(line: dict) -> dict:

@@ -243,3 +243,22 @@ def test_a_dropped_revision_takes_its_rendered_characters_with_it(table, django_
         snapshots.table_message(snap, Viewer(seat=None))
         kept = [snapshots.at(game.pk, game.seed_commitment, rev) for rev in snapshots.kept(game.pk, game.seed_commitment)]
         assert snapshots.held_chars() == sum(s.chars[0] for s in kept) > 0
+
+
+def test_described_lines_are_indexed_by_game_through_the_count_bound(table, django_capture_on_commit_callbacks,
+                                                                      monkeypatch):
+    """The log's described lines stay bounded by count (the oldest go first), and the index a game is forgotten
+    by (``presenters.forget_described``) names exactly the lines kept: none evicted, none missing."""
+    from games import presenters
+
+    game, users, sent = table
+    monkeypatch.setattr(presenters, "_described", type(presenters._described)())
+    monkeypatch.setattr(presenters, "_described_of", {})
+    monkeypatch.setattr(presenters, "DESCRIBED_KEPT", 5)
+    for _ in range(8):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+        snapshots.table_message(snap, Viewer(seat=None))
+        assert 0 < len(presenters._described) <= 5
+        assert presenters._described_of == {game.pk: set(presenters._described)}
+    presenters.forget_described(game.pk)
+    assert not presenters._described and not presenters._described_of
