@@ -386,12 +386,10 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         if log is None:
             log = shared[key] = _log(game, seats, key[2], names, moves)
     rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
-    seat_rows = _seat_rows(game, seats, seat, payload["to_move"])
     return {
         "game": game,
         "seats": seats,
-        "seat_rows": seat_rows,
-        "seat_keys": tuple(row["key"] for row in seat_rows),  # what the seats' list shows, its part's key
+        "seat_rows": _seat_rows(game, seats, seat, payload["to_move"]),
         "names": names,
         "payload": payload,
         "view": payload["view"],
