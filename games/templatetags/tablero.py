@@ -111,12 +111,13 @@ def _keep(key: tuple, value, store: _Kept = _parts) -> None:
 
 
 def hashable(value):
-    """A part's key value as a key: a list (the players' names) as a tuple, a dict (a mortgage's terms) as its
-    items. A key may tell apart more than the part shows, never less. A tuple is taken as it is."""
+    """A part's key value as a key: a list (the players' names) as a tuple, a dict (a mortgage's terms, a hand)
+    as its items in their order (a part that loops over a dict shows that order). A key may tell apart more than
+    the part shows, never less. A tuple is taken as it is."""
     if isinstance(value, list):
         return tuple(hashable(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, hashable(v)) for k, v in value.items()))
+        return tuple((k, hashable(v)) for k, v in value.items())
     return value
 
 

@@ -110,6 +110,18 @@ def test_a_fixed_part_is_kept_across_revisions_per_named_values_and_language():
         assert template.render(Context({"c": 1, "n": "d", "public_revision": (1, "s", 5)})) == "1dBanco"
 
 
+def test_a_part_keyed_by_a_dict_tells_its_order_apart():
+    """A part that loops over a dict (a hand of cards) shows the dict's order, so two equal dicts in another order
+    are two keys: the key tells apart more than the part shows, never less."""
+    forget_public_parts()
+    template = Template('{% load tablero %}{% fixed_part "hand" h %}{% for m, c in h.items %}{{ m }}{{ c }} '
+                        '{% endfor %}{% end_fixed_part %}')
+    live = {"public_revision": (1, "s", 5)}
+    assert template.render(Context({"h": {"oil": 1, "wool": 2}, **live})) == "oil1 wool2 "
+    assert template.render(Context({"h": {"wool": 2, "oil": 1}, **live})) == "wool2 oil1 "
+    assert template.render(Context({"h": {"oil": 1, "wool": 2}, **live})) == "oil1 wool2 "
+
+
 def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own():
     """A push renders the log once for every viewer who sees the same events: Estanciero has no secrets, so its
     four seats share the spectator's; in Ladrillazo a seat that drew a card was told which, so its log is its own
