@@ -206,15 +206,11 @@ _described_lock = threading.Lock()
 DESCRIBED_KEPT = 20000
 
 
-def _described_move(game: Game, move: dict, seat: int | None, names: list[str], folds: set) -> list[dict]:
-    key = (game.pk, game.seed_commitment, move["seq"], seat, get_language())
-    with _described_lock:
-        found = _described.get(key)
-    if found is not None:
-        return found
-    lines = [_with_html({"seq": move["seq"], "type": e.get("type"), "event": e,
+def _describe_move(game: Game, move: Move, seat: int | None, names: list[str], folds: set, key: tuple) -> list[dict]:
+    """The move's log lines as ``seat`` sees them (its visible events), kept under ``key``."""
+    lines = [_with_html({"seq": move.seq, "type": e.get("type"), "event": e,
                          "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)})
-             for e in move["events"]]
+             for e in visible_to(move.events, seat)]
     with _described_lock:
         _described[key] = lines
         _described_of.setdefault(game.pk, set()).add(key)
@@ -261,8 +257,16 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
             lines.append(_with_html({"seq": run_seq, "text": _contract(mod.describe_fold(run, names))}))
             run.clear()
 
-    for move in visible_moves(game, seat, limit=LOG_LENGTH, moves=moves):
-        for line in _described_move(game, move, seat, names, folds):
+    moves = recent_moves(game, limit=LOG_LENGTH) if moves is None else moves[-LOG_LENGTH:]
+    # Looked up all at once, in the language asked once: a seat told secrets has a log of its own, 60 moves long.
+    language = get_language()
+    keys = [(game.pk, game.seed_commitment, move.seq, seat, language) for move in moves]
+    with _described_lock:
+        found = [_described.get(key) for key in keys]
+    for move, key, described in zip(moves, keys, found):
+        if described is None:
+            described = _describe_move(game, move, seat, names, folds, key)
+        for line in described:
             if line["text"] is None:
                 event = line["event"]
                 if run and not mod.same_fold(run[-1], event):
