@@ -19,6 +19,7 @@ Traceback (the first few are printed).
     python bench/soak.py                          # 4 tables, 5 minutes
     python bench/soak.py --games 2 --minutes 1    # a quick check
     python bench/soak.py --html                   # spectators on the browsers' stream
+    python bench/soak.py --trace-memory 300       # what Daphne's memory holds, every 5 minutes
 
 Bounded: ``--minutes`` of play, then the processes are stopped (Ctrl-C and errors included) and the run's
 games aborted. Logs: ``bench/.soak-*.log``.
@@ -42,6 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 LOG_DIR = ROOT / "bench"
+TRACE_DIR = LOG_DIR / ".soak-memory"
 RULESETS = (("estanciero", 4), ("argentilandia", 3), ("ladrillazo", 3))
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|Traceback")
 SERVER_ENV = {
@@ -78,6 +80,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--minutes", type=float, default=5.0)
     parser.add_argument("--spectators", type=int, default=2, help="websocket clients per table")
     parser.add_argument("--html", action="store_true", help="spectators on the browsers' stream (format=html)")
+    parser.add_argument("--trace-memory", type=float, default=0, metavar="SECONDS",
+                        help="Daphne reports what its memory holds every SECONDS (bench/_memory_trace.py)")
     parser.add_argument("--concurrency", type=int, default=2, help="the worker's processes")
     parser.add_argument("--sample", type=float, default=10.0, help="seconds between memory samples")
     args = parser.parse_args(argv)
@@ -107,19 +111,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def spawn(name: str, argv: list[str]) -> Child:
+def spawn(name: str, argv: list[str], extra: dict | None = None) -> Child:
     log = LOG_DIR / f".soak-{name}.log"
-    env = dict(os.environ) | SERVER_ENV
+    env = dict(os.environ) | SERVER_ENV | (extra or {})
     with open(log, "wb") as out:
         popen = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
                                  start_new_session=True)
     return Child(name, popen, log)
 
 
-def start_stack(port: int, concurrency: int, schedule: Path) -> list[Child]:
+def start_stack(port: int, concurrency: int, schedule: Path, trace_every: float = 0) -> list[Child]:
     py = sys.executable
+    app, env = "config.asgi:application", {}
+    if trace_every:
+        TRACE_DIR.mkdir(exist_ok=True)
+        app = "_memory_trace:application"
+        env = {"MEMORY_TRACE_DIR": str(TRACE_DIR), "MEMORY_TRACE_EVERY": str(trace_every),
+               "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "bench"), os.environ.get("PYTHONPATH")]))}
     return [
-        spawn("daphne", [py, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"]),
+        spawn("daphne", [py, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), app], env),
         spawn("worker", [py, "-m", "celery", "-A", "config", "worker", "-l", "info", "-c", str(concurrency),
                          "-n", "soak@%h"]),
         spawn("beat", [py, "-m", "celery", "-A", "config", "beat", "-l", "info", "-s", str(schedule)]),
@@ -260,11 +270,14 @@ def main(argv: list[str] | None = None) -> int:
     import tempfile
 
     args = parse_args(argv)
+    # Stopped by a signal, it stops its processes too (they run in sessions of their own).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     setup_django()
     from games.models import Game
 
     port = free_port()
-    children = start_stack(port, args.concurrency, Path(tempfile.mkdtemp(prefix="soak-")) / "beat-schedule")
+    children = start_stack(port, args.concurrency, Path(tempfile.mkdtemp(prefix="soak-")) / "beat-schedule",
+                           args.trace_memory)
     all_games: list[int] = []
     try:
         wait_ready(port, children)
@@ -317,6 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, lines in errors.items():
             for line in lines[:3]:
                 print(f"  {name}: {line[:200]}")
+        if args.trace_memory:
+            print(f"what Daphne's memory held: {TRACE_DIR / f'{children[0].popen.pid}.txt'}")
     finally:
         stop(children)
         Game.objects.filter(pk__in=all_games, status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)

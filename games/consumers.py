@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
+from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
@@ -60,6 +61,18 @@ def connection_language(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
+class ClosedSocketSendsDropped:
+    """A message sent to a socket that closed meanwhile (a push on its way as a person leaves, a game's last
+    revision as a finished table's spectators move on) is dropped, not an error: the socket's next connection
+    is sent the table whole. Daphne raises ``Disconnected`` for it, which a push logged as a failure."""
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        try:
+            await super().send(text_data, bytes_data, close)
+        except Disconnected:
+            log.debug("a message to a closed socket was dropped")
+
+
 class PingConsumer(DatabaseCallsOnly, AsyncWebsocketConsumer):
     """Echoes through the channel layer: proves Daphne, auth and Redis work.
 
@@ -95,7 +108,7 @@ class PingConsumer(DatabaseCallsOnly, AsyncWebsocketConsumer):
         await self.send(json.dumps({"pong": event["value"], "user": name}))
 
 
-class GameConsumer(DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
+class GameConsumer(ClosedSocketSendsDropped, DatabaseCallsOnly, TableChatMixin, PresenceMixin, AsyncWebsocketConsumer):
     """One game's live stream for one viewer.
 
     Every push carries the game's ``version`` (moves) and ``rev`` (anything people see). JSON clients

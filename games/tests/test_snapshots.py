@@ -262,3 +262,4 @@ def test_described_lines_are_indexed_by_game_through_the_count_bound(table, djan
         assert presenters._described_of == {game.pk: set(presenters._described)}
     presenters.forget_described(game.pk)
     assert not presenters._described and not presenters._described_of
+
