@@ -18,7 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from games import ratelimit
 from games.broadcast import LOBBY_GROUP, lobby_rev
-from games.consumers import ClosedSocketSendsDropped, connection_language
+from games.consumers import ClosedSocketSendsDropped, LayerChannelForgotten, connection_language
 from games.core.validation import InvalidInput, parse_json
 from games.db_threads import DatabaseCallsOnly, db
 
@@ -36,7 +36,7 @@ def _run(fn, *args):
     return sync_to_async(fn, thread_sensitive=False)(*args)
 
 
-class LobbyConsumer(ClosedSocketSendsDropped, DatabaseCallsOnly, PresenceMixin, AsyncWebsocketConsumer):
+class LobbyConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCallsOnly, PresenceMixin, AsyncWebsocketConsumer):
     async def connect(self):
         self.language = connection_language(self.scope)
         self.sent_rev = -1
