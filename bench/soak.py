@@ -48,6 +48,7 @@ RULESETS = (("estanciero", 4), ("argentilandia", 3), ("ladrillazo", 3))
 ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|Traceback")
 SERVER_ENV = {
     "DEBUG": "0",
+    "MALLOC_ARENA_MAX": "2",  # as `make run` and docs/DEPLOY.md run them
     "SECRET_KEY": "soak-bench-not-a-secret-0123456789abcdefghijklmnopqrstuvwxyz",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",

@@ -81,6 +81,8 @@ def main() -> int:
     procfile = Path(tempfile.mkdtemp(prefix="tablero-")) / "Procfile"
     procfile.write_text("".join(f"{name}: {cmd}\n" for name, cmd in procs.items()))
     os.environ["REDIS_URL"] = redis_url
+    # Two glibc heaps instead of one per thread: a soak's Daphne otherwise kept memory it had freed (DEPLOY.md).
+    os.environ.setdefault("MALLOC_ARENA_MAX", "2")
     # Links in e-mails point at this server unless the deployment says otherwise.
     os.environ.setdefault("SITE_URL", f"http://{'localhost' if bind in ('127.0.0.1', '0.0.0.0') else bind}:{port}")
     print(f"Redis: {redis_url}")
