@@ -211,9 +211,14 @@ def _describe_move(game: Game, move: Move, seat: int | None, names: list[str], f
     lines = [_with_html({"seq": move.seq, "type": e.get("type"), "event": e,
                          "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)})
              for e in visible_to(move.events, seat)]
+    _keep_described(game.pk, key, lines)
+    return lines
+
+
+def _keep_described(game_id: int, key: tuple, value) -> None:
     with _described_lock:
-        _described[key] = lines
-        _described_of.setdefault(game.pk, set()).add(key)
+        _described[key] = value
+        _described_of.setdefault(game_id, set()).add(key)
         while len(_described) > DESCRIBED_KEPT:
             old = _described.popitem(last=False)[0]
             keys = _described_of.get(old[0])
@@ -221,7 +226,6 @@ def _describe_move(game: Game, move: Move, seat: int | None, names: list[str], f
                 keys.discard(old)
                 if not keys:
                     del _described_of[old[0]]
-    return lines
 
 
 def forget_described(game_id: int) -> None:
@@ -250,16 +254,17 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
     folds = getattr(mod, "FOLD_EVENTS", set()) if mod is not None else set()
     lines: list[dict] = []
     run: list[dict] = []
-    run_seq = 0
+    run_seqs = [0, 0]  # the first and the last move of the run
+    language = get_language()
 
     def flush():
         if run:
-            lines.append(_with_html({"seq": run_seq, "text": _contract(mod.describe_fold(run, names))}))
+            lines.append(_folded(game, seat, language, (*run_seqs, len(run)),
+                                 lambda: _with_html({"seq": run_seqs[1], "text": _contract(mod.describe_fold(run, names))})))
             run.clear()
 
     moves = recent_moves(game, limit=LOG_LENGTH) if moves is None else moves[-LOG_LENGTH:]
     # Looked up all at once, in the language asked once: a seat told secrets has a log of its own, 60 moves long.
-    language = get_language()
     keys = [(game.pk, game.seed_commitment, move.seq, seat, language) for move in moves]
     with _described_lock:
         found = [_described.get(key) for key in keys]
@@ -271,13 +276,27 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
                 event = line["event"]
                 if run and not mod.same_fold(run[-1], event):
                     flush()
+                if not run:
+                    run_seqs[0] = line["seq"]
                 run.append(event)
-                run_seq = line["seq"]
+                run_seqs[1] = line["seq"]
                 continue
             flush()
             lines.append(line)
     flush()
     return list(reversed(lines))
+
+
+def _folded(game: Game, seat: int | None, language: str, span: tuple, make) -> dict:
+    """A folded run's line (an auction's bids as one), kept with the described lines rather than described at
+    every revision: the same moves fold alike, so a run is named by its first and last move and its length."""
+    key = (game.pk, game.seed_commitment, "fold", seat, language, *span)
+    with _described_lock:
+        line = _described.get(key)
+    if line is None:
+        line = make()
+        _keep_described(game.pk, key, line)
+    return line
 
 
 def _log_html(log: list[dict], shared: dict | None) -> str:

@@ -229,3 +229,36 @@ def test_an_auctions_bids_read_as_one_log_line(players):
     folded = next(t for t in texts if "bids for" in t)
     assert folded.startswith("12 bids for") and "$2,100" in folded and players[1].username in folded
     assert texts[0].startswith(players[1].username + " won the auction")  # newest first
+
+
+def test_a_folded_run_is_described_once_and_anew_when_it_grows(players, monkeypatch):
+    """The run's line is kept with the described lines (not folded again at every push), named by its first
+    and last move and its length: a further bid makes a new line, with the new count and the new high bid."""
+    from games import presenters
+    from games.estanciero import text as es_text
+
+    game = two_people(players)
+    for i in range(1, 6):
+        Move.objects.create(game=game, seq=i, seat=i % 2, source="bot", action={"type": "bid"},
+                            events=[{"type": "bid", "seat": i % 2, "amount": 1000 + 100 * i, "space": 3}])
+    Game.objects.filter(pk=game.pk).update(version=5)
+    folds = []
+    real = es_text.describe_fold
+    monkeypatch.setattr(es_text, "describe_fold", lambda run, names: folds.append(len(run)) or real(run, names))
+
+    def log_texts():
+        game.refresh_from_db()
+        seats = list(game.seats.select_related("user").order_by("index"))
+        with translation.override("en"):
+            return [line["text"] for line in table_context(game, seats, Viewer(seat=0))["log"]]
+
+    first = log_texts()
+    assert log_texts() == first and folds == [5]
+    assert first[0].startswith("5 bids for")
+    Move.objects.create(game=game, seq=6, seat=0, source="bot", action={"type": "bid"},
+                        events=[{"type": "bid", "seat": 0, "amount": 1600, "space": 3}])
+    Game.objects.filter(pk=game.pk).update(version=6)
+    grown = log_texts()
+    assert folds == [5, 6] and grown[0].startswith("6 bids for") and "$1,600" in grown[0]
+    presenters.forget_described(game.pk)
+    assert log_texts() == grown and folds == [5, 6, 6]
