@@ -211,14 +211,21 @@ def _describe_move(game: Game, move: Move, seat: int | None, names: list[str], f
     lines = [_with_html({"seq": move.seq, "type": e.get("type"), "event": e,
                          "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)})
              for e in visible_to(move.events, seat)]
-    _keep_described(game.pk, key, lines)
+    # A table's log shows the last LOG_LENGTH moves: the move that far back, and a run folded from it, are
+    # shown no more, by this revision or by the one kept before it. Without this a long game's lines piled up
+    # until it ended (a soak's Daphne held 5,000 of them for four games).
+    gone = move.seq - LOG_LENGTH - 2
+    _keep_described(game.pk, key, lines, ((*key[:2], gone, *key[3:]), (*key[:2], "fold", *key[3:], gone)))
     return lines
 
 
-def _keep_described(game_id: int, key: tuple, value) -> None:
+def _keep_described(game_id: int, key: tuple, value, drop: tuple = ()) -> None:
     with _described_lock:
         _described[key] = value
         _described_of.setdefault(game_id, set()).add(key)
+        for old in drop:
+            if _described.pop(old, None) is not None:
+                _described_of[game_id].discard(old)
         while len(_described) > DESCRIBED_KEPT:
             old = _described.popitem(last=False)[0]
             keys = _described_of.get(old[0])
@@ -289,13 +296,15 @@ def _log(game: Game, seats: list[Seat], seat: int | None, names: list[str], move
 
 def _folded(game: Game, seat: int | None, language: str, span: tuple, make) -> dict:
     """A folded run's line (an auction's bids as one), kept with the described lines rather than described at
-    every revision: the same moves fold alike, so a run is named by its first and last move and its length."""
-    key = (game.pk, game.seed_commitment, "fold", seat, language, *span)
+    every revision: the same moves fold alike, so a run's line is the same while its first and last move and
+    its length (``span``) are."""
+    key = (game.pk, game.seed_commitment, "fold", seat, language, span[0])  # one a run: it grows in place
     with _described_lock:
-        line = _described.get(key)
-    if line is None:
-        line = make()
-        _keep_described(game.pk, key, line)
+        kept = _described.get(key)
+    if kept is not None and kept[0] == span:
+        return kept[1]
+    line = make()
+    _keep_described(game.pk, key, (span, line))
     return line
 
 

@@ -262,3 +262,27 @@ def test_a_folded_run_is_described_once_and_anew_when_it_grows(players, monkeypa
     assert folds == [5, 6] and grown[0].startswith("6 bids for") and "$1,600" in grown[0]
     presenters.forget_described(game.pk)
     assert log_texts() == grown and folds == [5, 6, 6]
+
+
+def test_a_long_games_described_lines_stay_within_the_logs_window(players):
+    """The log shows the last LOG_LENGTH moves: the lines of moves further back (and runs folded from them)
+    are dropped as the game goes on, not kept until it ends, and the log reads the same as one made afresh."""
+    from games import presenters
+
+    game = two_people(players)
+    seats = list(game.seats.select_related("user").order_by("index"))
+    held = []
+    for seq in range(1, 241):
+        event = ({"type": "bid", "seat": seq % 2, "amount": 1000 + seq, "space": 3} if seq % 10 < 3 else
+                 {"type": "auction_won", "space": 3, "seat": seq % 2, "amount": 1000 + seq})
+        Move.objects.create(game=game, seq=seq, seat=seq % 2, source="bot", action={"type": "x"}, events=[event])
+        Game.objects.filter(pk=game.pk).update(version=seq)
+        game.refresh_from_db()
+        with translation.override("en"):
+            log = table_context(game, seats, Viewer(seat=0), moves=list(game.moves.order_by("seq")))["log"]
+        held.append(len(presenters._described_of.get(game.pk, ())))
+    assert max(held) <= presenters.LOG_LENGTH + 3 + 8  # the window's moves, two before it, its folded runs
+    presenters.forget_described(game.pk)
+    with translation.override("en"):
+        fresh = table_context(game, seats, Viewer(seat=0), moves=list(game.moves.order_by("seq")))["log"]
+    assert [line["html"] for line in fresh] == [line["html"] for line in log]
