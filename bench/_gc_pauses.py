@@ -2,8 +2,9 @@
 
 ``socket_load.py`` has Daphne serve ``_gc_pauses:application`` (with ``bench/`` on the path) instead of
 ``config.asgi:application``: the same application, plus a callback that times each collection. Once a second
-the pauses so far go to ``$GC_PAUSES_DIR/<pid>.json`` as ``[generation, milliseconds, monotonic end]``; the
-bench keeps those that ended inside its window. A full collection stops the whole process (its event loop
+the pauses so far go to ``$GC_PAUSES_DIR/<pid>.json`` as ``[generation, milliseconds, monotonic end, CPU
+milliseconds]``; the bench keeps those that ended inside its window. The CPU time (the thread's own) tells a
+collection's work from the time the process waited for a core meanwhile, on a busy machine. A full collection stops the whole process (its event loop
 included) for as long as it walks every tracked object, so its pauses land in the latency's tail.
 """
 
@@ -16,15 +17,16 @@ from pathlib import Path
 
 from config.asgi import application  # noqa: F401  (what Daphne serves)
 
-_pauses: list[tuple[int, float, float]] = []
-_began = [0.0]
+_pauses: list[tuple[int, float, float, float]] = []
+_began = [0.0, 0.0]
 
 
 def _time(phase: str, info: dict) -> None:
     if phase == "start":
-        _began[0] = time.perf_counter()
+        _began[:] = time.perf_counter(), time.thread_time()
     else:
-        _pauses.append((info["generation"], (time.perf_counter() - _began[0]) * 1000, time.monotonic()))
+        _pauses.append((info["generation"], (time.perf_counter() - _began[0]) * 1000, time.monotonic(),
+                        (time.thread_time() - _began[1]) * 1000))
 
 
 def _write(path: Path) -> None:

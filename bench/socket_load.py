@@ -697,7 +697,7 @@ class Result:
     client_busy: float
     totals: Totals
     threads: list[str]  # per server, its busiest threads
-    gc_pauses: list[tuple[int, float]] = field(default_factory=list)  # (generation, ms), in the window
+    gc_pauses: list[tuple[int, float, float]] = field(default_factory=list)  # (generation, ms, CPU ms), in the window
     timeline: dict[str, list[float]] = field(default_factory=dict)  # phase -> ms per move (--timeline)
     finished: int = 0
     dropped: int = 0  # games left out: their sockets would not open
@@ -737,14 +737,14 @@ def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, 
                       for server, b, a in zip(servers, first.servers, last.servers)])
 
 
-def gc_pauses(servers: list[Server], start: float, end: float) -> list[tuple[int, float]]:
+def gc_pauses(servers: list[Server], start: float, end: float) -> list[tuple[int, float, float]]:
     """The servers' garbage-collector pauses that ended between ``start`` and ``end`` (monotonic seconds, the
-    clock of the bench's loop and of ``_gc_pauses``)."""
+    clock of the bench's loop and of ``_gc_pauses``): generation, milliseconds, and of them CPU milliseconds."""
     found = []
     for server in servers:
         path = GC_PAUSES_DIR / f"{server.proc.pid}.json"
         if path.exists():
-            found += [(gen, ms) for gen, ms, at in json.loads(path.read_text()) if start <= at <= end]
+            found += [(gen, ms, cpu) for gen, ms, at, cpu in json.loads(path.read_text()) if start <= at <= end]
     return found
 
 
@@ -769,12 +769,13 @@ def timeline_summary(phases: dict[str, list[float]]) -> str:
         f"{name} {pct(v, 0.5):.2f} / {pct(v, 0.9):.2f} / {pct(v, 0.99):.2f}" for name, v in phases.items() if v)
 
 
-def gc_summary(pauses: list[tuple[int, float]]) -> str:
+def gc_summary(pauses: list[tuple[int, float, float]]) -> str:
     parts = []
     for gen in range(3):
-        times = [ms for g, ms in pauses if g == gen]
+        times = [(ms, cpu) for g, ms, cpu in pauses if g == gen]
         if times:
-            parts.append(f"gen{gen} {len(times)} (total {sum(times):.0f} ms, max {max(times):.1f})")
+            parts.append(f"gen{gen} {len(times)} (total {sum(ms for ms, _ in times):.0f} ms, max "
+                         f"{max(ms for ms, _ in times):.1f}; CPU {sum(cpu for _, cpu in times):.0f} ms)")
     return ", ".join(parts) or "none"
 
 
