@@ -4,8 +4,9 @@
 ``config.asgi:application``: the same application, plus a callback that times each collection. Once a second
 the pauses so far go to ``$GC_PAUSES_DIR/<pid>.json`` as ``[generation, milliseconds, monotonic end, CPU
 milliseconds]``; the bench keeps those that ended inside its window. The CPU time (the thread's own) tells a
-collection's work from the time the process waited for a core meanwhile, on a busy machine. A full collection stops the whole process (its event loop
-included) for as long as it walks every tracked object, so its pauses land in the latency's tail.
+collection's work from the time the process waited for a core meanwhile, on a busy machine. A full collection
+stops the whole process (its event loop included) for as long as it walks every tracked object, so its pauses
+land in the latency's tail.
 """
 
 import gc
