@@ -128,6 +128,22 @@ def test_auction_panel_has_an_amount_field(game):
     assert "data-act" in form and """value='{"type": "bid"}'""" in form
 
 
+@pytest.mark.parametrize("high", [0, 100, 150, 2100])
+def test_auction_amount_field_accepts_its_own_value_and_any_higher_whole_amount(game, high):
+    """Auction (Remate): any bid above the highest is one (the engine's rule). The field's default must pass the
+    browser's own check (min, and step counted from min), or the form never sends: with a step of 100 from
+    high + 1, high + 100 was refused by the browser before it reached the server."""
+    seat = game["turn"]["seat"]
+    game["owners"]["31"] = seat
+    state, _events = R.apply(game, seat, {"type": "auction", "space": 31})
+    state["auction"]["high_bid"] = high
+    html = render(state, you=(seat + 1) % 3)
+    field = re.search(r'<input type="number" name="a_amount"[^>]*>', html).group(0)
+    low, step, value = (int(re.search(f'{name}="(\\d+)"', field).group(1)) for name in ("min", "step", "value"))
+    assert low == high + 1 and value == high + 100
+    assert (value - low) % step == 0 and (high + 1 - low) % step == 0 and (high + 37 - low) % step == 0
+
+
 def test_dice_and_card_in_the_centre(game):
     seat = game["turn"]["seat"]
     game["last_dice"] = [6, 6]
