@@ -44,9 +44,9 @@ def _wrap() -> None:
         _note("locked", game_id)
         return found
 
-    def timed_write_move(game, move, seats):
+    def timed_write_move(game, move, seats, **kwargs):
         _note("applied", game.pk)
-        write_move(game, move, seats)
+        write_move(game, move, seats, **kwargs)
         _note("written", game.pk)
 
     def timed_publish(game_id, *args, **kwargs):

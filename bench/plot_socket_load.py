@@ -5,7 +5,7 @@ against the number of concurrent games, one colour per run.
     python bench/socket_load.py --sweep 10,50,100 --daphne 2 > two.log
     python bench/plot_socket_load.py "one Daphne=one.log" "two Daphne=two.log" --out docs/socket_load.svg
 
-Each argument is ``label=log file``; the figures are read from the table the bench printed (its header names
+Each argument is ``label=log file`` (or ``label=a.log,b.log``: the runs of several sweeps as one line); the figures are read from the table the bench printed (its header names
 the columns), so the picture always shows a run that happened. No plotting library: the SVG is written by
 hand, as the boards are.
 """
@@ -114,13 +114,15 @@ def draw(runs: list[tuple[str, list[dict]]]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("runs", nargs="+", help="label=log file printed by bench/socket_load.py")
+    parser.add_argument("runs", nargs="+",
+                        help="label=log file printed by bench/socket_load.py (several files joined by commas: one line)")
     parser.add_argument("--out", type=Path, required=True)
     options = parser.parse_args()
     runs = []
     for spec in options.runs:
-        label, _, path = spec.partition("=")
-        runs.append((label, read_rows(Path(path))))
+        label, _, paths = spec.partition("=")
+        rows = [row for path in paths.split(",") for row in read_rows(Path(path))]
+        runs.append((label, sorted(rows, key=lambda row: row["K"])))
     options.out.write_text(draw(runs))
     print(f"wrote {options.out} ({', '.join(f'{label}: {len(rows)} rows' for label, rows in runs)})")
 

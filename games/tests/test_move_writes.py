@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import psycopg
 import pytest
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -22,9 +23,11 @@ def fields(obj) -> dict:
     return {f.attname: f.value_from_object(obj) for f in type(obj)._meta.concrete_fields}
 
 
-def write_a_move(game: Game, *, finish: bool = False):
+def write_a_move(game: Game, *, finish: bool = False, last: bool = False, inside=None, seq: int | None = None,
+                 actor_id: int | None = None):
     """Lock ``game``, change what a move changes (the state, version and revision, one seat's clock, another's
-    timeouts) and write it; the objects written and the queries that wrote them."""
+    timeouts) and write it; the objects written and the queries that wrote them. ``inside(move)`` runs after the
+    write, still in the block; ``seq`` and ``actor_id`` replace the move's own (to make a write fail)."""
     with transaction.atomic():
         game, seats = actions._lock(game.pk)
         game.version += 1
@@ -32,8 +35,10 @@ def write_a_move(game: Game, *, finish: bool = False):
         game.state = {**game.state, "written_by": "test_move_writes", "nested": {"é": [1, 2.5, None]}}
         if finish:
             game.status, game.outcome, game.finished_at = Game.Status.FINISHED, {"winners": [0]}, timezone.now()
-        move = Move(game=game, seq=game.version, seat=0, actor=seats[0].user, source=Move.Source.API,
-                    action={"type": "pass", "note": "ñ"}, events=[{"type": "passed", "seat": 0}])
+        move = Move(game=game, seq=game.version if seq is None else seq, seat=0, actor=seats[0].user,
+                    source=Move.Source.API, action={"type": "pass", "note": "ñ"}, events=[{"type": "passed", "seat": 0}])
+        if actor_id is not None:
+            move.actor_id = actor_id
 
         def change():
             seats[0].deadline = timezone.now() + timedelta(seconds=90)
@@ -43,7 +48,9 @@ def write_a_move(game: Game, *, finish: bool = False):
 
         changed = changed_seats(seats, change)
         with CaptureQueriesContext(connection) as queries:
-            write_move(game, move, changed)
+            write_move(game, move, changed, last=last)
+        if inside:
+            inside(move)
     return game, seats, changed, move, queries
 
 
@@ -84,3 +91,78 @@ def test_the_move_that_ends_a_game_is_saved_by_the_orm_so_the_lobby_hears_of_it(
     assert len(queries) == 2 + len(changed)
     assert fields(Game.objects.get(pk=game.pk)) == fields(game)
     assert Move.objects.filter(pk=move.pk).exists()
+
+
+def other_session_sees(move_id: int) -> bool:
+    """Whether another PostgreSQL session (not this test's connection) sees the move's row: whether it is
+    committed."""
+    s = connection.settings_dict
+    with psycopg.connect(host=s["HOST"] or "127.0.0.1", port=s["PORT"] or 5432, dbname=s["NAME"], user=s["USER"],
+                         password=s.get("PASSWORD") or None, autocommit=True) as other:
+        return other.execute("SELECT 1 FROM games_move WHERE id = %s", [move_id]).fetchone() is not None
+
+
+postgresql_only = pytest.mark.skipif("connection.vendor != 'postgresql'", reason="the commit travels on PostgreSQL")
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_the_move_paths_last_write_carries_its_commit(started_game):
+    """The move path's write is its transaction's last: its COMMIT goes in the same message, so the move is
+    committed (another session sees it) before the ``atomic`` block ends, in one query, and the block's
+    ``on_commit`` callbacks (the broadcast) still run, once, after it."""
+    ran, during = [], []
+
+    def inside(move):
+        during.append((connection.connection.pgconn.transaction_status, other_session_sees(move.pk)))
+        transaction.on_commit(lambda: ran.append(move.pk))
+
+    game, seats, changed, move, queries = write_a_move(started_game, last=True, inside=inside)
+    assert len(queries) == 1 and queries[0]["sql"].endswith("; COMMIT")
+    assert during == [(psycopg.pq.TransactionStatus.IDLE, True)]
+    assert ran == [move.pk]
+    assert fields(Move.objects.get(pk=move.pk)) == fields(move)
+    assert fields(Game.objects.get(pk=game.pk)) == fields(game)
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+def test_inside_a_callers_transaction_the_last_write_commits_nothing(started_game):
+    """A caller's transaction is the caller's to end: inside it the write sends no COMMIT, and when the caller
+    rolls back, the move was never there."""
+    seen = []
+
+    class CallerGaveUp(Exception):
+        pass
+
+    with pytest.raises(CallerGaveUp), transaction.atomic():
+        _, _, _, move, queries = write_a_move(started_game, last=True,
+                                              inside=lambda move: seen.append(other_session_sees(move.pk)))
+        assert "COMMIT" not in queries[0]["sql"]
+        raise CallerGaveUp
+    assert seen == [False]
+    assert not Move.objects.filter(pk=move.pk).exists()
+    assert Game.objects.get(pk=started_game.pk).version == started_game.version
+
+
+@postgresql_only
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("failing", ["the statement", "the commit"])
+def test_a_last_write_that_fails_commits_nothing(started_game, failing):
+    """If the statement fails (a second move for one version), the COMMIT after it never runs; if the COMMIT
+    itself fails (a deferred foreign key checked there: a move by a user who does not exist), the transaction
+    is rolled back. Either way the error reaches the caller, nothing is written, and the connection serves the
+    next query."""
+    version = started_game.version
+    if failing == "the statement":
+        write_a_move(started_game, last=True)  # version + 1, then the same version again
+        version += 1
+        started_game.refresh_from_db()
+        kwargs = {"seq": version}
+    else:
+        kwargs = {"actor_id": 10**9}
+    moves = Move.objects.filter(game=started_game).count()
+    with pytest.raises(IntegrityError):
+        write_a_move(started_game, last=True, **kwargs)
+    assert Move.objects.filter(game=started_game).count() == moves
+    assert Game.objects.get(pk=started_game.pk).version == version
