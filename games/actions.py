@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import logging
 import random
-import weakref
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connection, connections, transaction
+from django.db import connection, transaction
 from django.db.models.sql import Query
 from django.utils import timezone
 from django.utils.translation import gettext_noop
@@ -106,25 +105,13 @@ def _one_round_trip():
 
 def _instances(model, rows: list[tuple]) -> list:
     """``model``'s instances from rows of its concrete fields in order, converted as a query converts them."""
-    compiler, converters, names = _converting(model, connections[DEFAULT_DB_ALIAS])
+    fields = model._meta.concrete_fields
+    compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
+    converters = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
     if converters:
         rows = compiler.apply_converters(rows, converters)
+    names = [f.attname for f in fields]
     return [model.from_db(connection.alias, names, list(values)) for values in rows]
-
-
-# Building a compiler and asking every field for its converters was a tenth of the lock's own CPU at every move;
-# they depend only on the model and the connection's backend, so each thread's connection keeps its own.
-_converters: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _converting(model, conn) -> tuple:
-    held = _converters.setdefault(conn, {})
-    if model not in held:
-        fields = model._meta.concrete_fields
-        compiler = conn.ops.compiler("SQLCompiler")(Query(model), conn, conn.alias)
-        converters = compiler.get_converters([f.get_col(model._meta.db_table) for f in fields])
-        held[model] = (compiler, converters, [f.attname for f in fields])
-    return held[model]
 
 
 @cache

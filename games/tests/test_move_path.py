@@ -104,44 +104,6 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries
     assert refused.value.code == "not_found"
 
 
-def test_the_lock_asks_the_fields_for_their_converters_once_per_connection(started_game, players, monkeypatch):
-    """The lock's rows are converted as a query converts them (the state's JSON decoded), with converters worked
-    out once per model and thread's connection: building them was a tenth of the lock's own CPU at every move."""
-    from django.db import transaction
-    from django.db.models.sql.compiler import SQLCompiler
-
-    from games import actions
-
-    stored = Game.objects.get(pk=started_game.pk).state
-    asked = []
-    real = SQLCompiler.get_converters
-    monkeypatch.setattr(SQLCompiler, "get_converters", lambda self, expressions: asked.append(1) or real(self, expressions))
-    actions._converters.clear()
-    for _ in range(3):
-        with transaction.atomic():
-            game, seats = actions._lock(started_game.pk)
-        assert isinstance(game.state, dict) and game.state == stored
-    assert len(asked) == 2  # the game's converters and the seats', once each
-
-    elsewhere = []  # another thread has its own connection, and its own converters
-    thread = threading.Thread(target=lambda: elsewhere.append(_lock_in_a_thread(started_game.pk)))
-    thread.start()
-    thread.join()
-    assert elsewhere == [stored] and len(asked) == 4
-
-
-def _lock_in_a_thread(game_id: int) -> dict:
-    from django.db import connection, transaction
-
-    from games.actions import _lock
-
-    try:
-        with transaction.atomic():
-            return _lock(game_id)[0].state
-    finally:
-        connection.close()
-
-
 def test_concurrent_submissions_for_one_version_apply_exactly_once(started_game, players):
     seat, action = first_move(started_game)
     user = seat_user(started_game, players, seat)
