@@ -253,6 +253,17 @@ def _fast_database_teardown():
     TransactionTestCase._fixture_teardown, TransactionTestCase._pre_setup = original_teardown, original_setup
 
 
+def other_connection(**kwargs):
+    """A second PostgreSQL session on the test database (as the test's Daphne or Celery worker holds one), for
+    what a test must see or do from outside its own connection; ``kwargs`` go to ``psycopg.connect``."""
+    import psycopg
+    from django.db import connection
+
+    s = connection.settings_dict
+    return psycopg.connect(host=s["HOST"] or "127.0.0.1", port=s["PORT"] or 5432, dbname=s["NAME"], user=s["USER"],
+                           password=s.get("PASSWORD") or None, **kwargs)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -5,9 +5,9 @@ against the number of concurrent games, one colour per run.
     python bench/socket_load.py --sweep 10,50,100 --daphne 2 > two.log
     python bench/plot_socket_load.py "one Daphne=one.log" "two Daphne=two.log" --out docs/socket_load.svg
 
-Each argument is ``label=log file`` (or ``label=a.log,b.log``: the runs of several sweeps as one line); the figures are read from the table the bench printed (its header names
-the columns), so the picture always shows a run that happened. No plotting library: the SVG is written by
-hand, as the boards are.
+Each argument is ``label=log file`` (or ``label=a.log,b.log``: the runs of several sweeps as one line); the
+figures are read from the table the bench printed (its header names the columns), so the picture always shows
+a run that happened. No plotting library: the SVG is written by hand, as the boards are.
 """
 
 from __future__ import annotations

@@ -14,12 +14,11 @@ import threading
 import urllib.error
 import urllib.request
 
-import psycopg
 import pytest
 from django.db import connection
 
 from accounts.models import ApiToken, User
-from conftest import wait_until
+from conftest import other_connection, wait_until
 from games import tables
 from games.models import Game, Move
 
@@ -31,12 +30,6 @@ BEGIN PERFORM pg_sleep(30); RETURN NEW; END $$ LANGUAGE plpgsql;
 CREATE TRIGGER tablero_test_hold AFTER INSERT ON games_move FOR EACH ROW EXECUTE FUNCTION tablero_test_hold();
 """
 RELEASE = "DROP TRIGGER IF EXISTS tablero_test_hold ON games_move; DROP FUNCTION IF EXISTS tablero_test_hold();"
-
-
-def dsn() -> str:
-    s = connection.settings_dict
-    return f"host={s['HOST'] or '127.0.0.1'} port={s['PORT'] or 5432} dbname={s['NAME']} user={s['USER']}" + (
-        f" password={s['PASSWORD']}" if s.get("PASSWORD") else "")
 
 
 def post(url: str, token: str, body: dict) -> tuple[int, dict]:
@@ -72,7 +65,7 @@ def test_a_move_whose_database_connection_dies_midway_leaves_nothing_and_can_be_
     if connection.vendor != "postgresql":
         pytest.skip("the fault is injected with a PostgreSQL trigger")
     answers = []
-    with psycopg.connect(dsn(), autocommit=True) as admin:
+    with other_connection(autocommit=True) as admin:
         admin.execute(HOLD)
         try:
             sender = threading.Thread(target=lambda: answers.append(post(url, tokens[seat], body)))

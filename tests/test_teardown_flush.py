@@ -6,7 +6,6 @@ after the last teardown is found and removed."""
 import threading
 import warnings
 
-import psycopg
 import pytest
 from django.contrib.auth.models import Group, Permission
 from django.contrib.contenttypes.models import ContentType
@@ -43,13 +42,6 @@ def kept() -> tuple:
             sorted(Group.permissions.through.objects.values_list("group_id", "permission_id")))
 
 
-def other_connection() -> psycopg.Connection:
-    """A second connection to the test database, as the test's Daphne or Celery worker holds one."""
-    settings = connection.settings_dict
-    return psycopg.connect(host=settings["HOST"] or "127.0.0.1", port=settings["PORT"] or 5432,
-                           user=settings["USER"], password=settings["PASSWORD"] or None, dbname=settings["NAME"])
-
-
 def insert_session(cursor, key: str) -> None:
     cursor.execute("INSERT INTO django_session (session_key, session_data, expire_date) "
                    "VALUES (%s, '', now() + interval '1 day')", [key])
@@ -76,7 +68,7 @@ def test_the_teardown_deletes_every_row_a_test_wrote_and_keeps_what_migrate_wrot
 def test_the_teardown_waits_for_a_servers_open_transaction_and_deletes_what_it_commits():
     """The case DELETE alone got wrong: a server's transaction, open when the teardown starts, commits a row
     after it. The teardown's locks wait for that transaction, as TRUNCATE's did, so the row is deleted."""
-    with other_connection() as server:
+    with conftest.other_connection() as server:
         with server.cursor() as cursor:
             insert_session(cursor, "late-writer")  # the transaction stays open: psycopg does not autocommit
             done = threading.Event()
@@ -99,7 +91,7 @@ def test_the_teardown_waits_for_a_servers_open_transaction_and_deletes_what_it_c
 
 def test_a_row_written_after_the_teardown_is_removed_before_the_next_test_with_a_warning():
     conftest.empty_tables(connection)
-    with other_connection() as server, server.cursor() as cursor:
+    with conftest.other_connection() as server, server.cursor() as cursor:
         insert_session(cursor, "too-late")
         server.commit()
     with warnings.catch_warnings(record=True) as caught:

@@ -9,15 +9,13 @@ import subprocess
 import sys
 from types import SimpleNamespace
 
-import psycopg
 import pytest
 from celery import Celery
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection
 from django.utils import timezone
 
-from conftest import ROOT, Proc, free_port, server_env, wait_until
+from conftest import ROOT, Proc, free_port, other_connection, server_env, wait_until
 from games import tasks
 from games.models import Game, Move, Seat
 from games.tasks import due_deadlines, fire, fire_deadlines, sweep_deadlines
@@ -93,9 +91,7 @@ class LockedRow:
     needs the row waits behind it."""
 
     def __init__(self, game_id: int):
-        db = connection.settings_dict
-        self.conn = psycopg.connect(dbname=db["NAME"], user=db["USER"], password=db["PASSWORD"] or None,
-                                    host=db["HOST"] or None, port=db["PORT"] or None)
+        self.conn = other_connection()
         self.conn.execute("SELECT id FROM games_game WHERE id = %s FOR UPDATE", (game_id,))
 
     def release(self) -> None:

@@ -12,6 +12,7 @@ from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from conftest import other_connection
 from games import actions, move_writes
 from games.models import Game, Move, Seat
 from games.move_writes import changed_seats, write_move
@@ -96,9 +97,7 @@ def test_the_move_that_ends_a_game_is_saved_by_the_orm_so_the_lobby_hears_of_it(
 def other_session_sees(move_id: int) -> bool:
     """Whether another PostgreSQL session (not this test's connection) sees the move's row: whether it is
     committed."""
-    s = connection.settings_dict
-    with psycopg.connect(host=s["HOST"] or "127.0.0.1", port=s["PORT"] or 5432, dbname=s["NAME"], user=s["USER"],
-                         password=s.get("PASSWORD") or None, autocommit=True) as other:
+    with other_connection(autocommit=True) as other:
         return other.execute("SELECT 1 FROM games_move WHERE id = %s", [move_id]).fetchone() is not None
 
 
