@@ -1,8 +1,8 @@
 """Where a socket move's time goes inside Daphne, step by step (``socket_load.py --timeline``).
 
 ``_gc_pauses`` imports this module when ``TIMELINE_DIR`` is set. It wraps the steps a move takes in the process
-that receives it (the socket's ``act``, the move path's lock and write, the publish after commit) and each
-socket's handling of the push, and appends ``[step, game id, monotonic ns]`` lines to
+that receives it (the socket's ``act``, the move path's lock and write, the publish after commit), each
+socket's handler of the push and each push sent, and appends ``[step, game id, monotonic ns]`` lines to
 ``$TIMELINE_DIR/<pid>.timeline.jsonl`` once a second. ``phases()`` turns the lines of all processes into
 per-move durations. The wrappers cost a few microseconds a step; nothing else changes.
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 
 _events: list[tuple[str, int, int]] = []
 _now = time.monotonic_ns
+_PUSHES = ('{"type": "update"', '{"type": "sync"', '{"type": "table"')
 
 
 def _note(step: str, game_id: int) -> None:
@@ -29,7 +30,8 @@ def _wrap() -> None:
 
     act, do_move, lock, write_move = (consumers.GameConsumer._act, consumers.do_move, actions._lock,
                                       actions.write_move)
-    publish, game_changed = broadcast.publish, consumers.GameConsumer.game_changed
+    publish, game_changed, send = broadcast.publish, consumers.GameConsumer.game_changed, consumers.GameConsumer.send
+    push_all = getattr(consumers.GameConsumer, "_push_all", None)
 
     async def timed_act(self, message):
         _note("received", self.game_id)
@@ -57,11 +59,21 @@ def _wrap() -> None:
     async def timed_game_changed(self, event):
         _note("push", self.game_id)
         await game_changed(self, event)
-        _note("pushed", self.game_id)
+
+    async def timed_push_all(self, snap):  # the mover's own handler pushes before any layer message is handled
+        _note("push", self.game_id)
+        return await push_all(self, snap)
+
+    async def timed_send(self, text_data=None, bytes_data=None, close=False):
+        await send(self, text_data, bytes_data, close)
+        if text_data is not None and text_data.startswith(_PUSHES):  # a socket's push (one socket may send
+            _note("pushed", self.game_id)                             # another's: games.fanout)
 
     consumers.GameConsumer._act, consumers.do_move, actions._lock = timed_act, timed_do_move, timed_lock
     actions.write_move, broadcast.publish = timed_write_move, timed_publish
-    consumers.GameConsumer.game_changed = timed_game_changed
+    consumers.GameConsumer.game_changed, consumers.GameConsumer.send = timed_game_changed, timed_send
+    if push_all is not None:
+        consumers.GameConsumer._push_all = timed_push_all
 
 
 def _write(path: Path) -> None:

@@ -71,6 +71,10 @@ class MoveResult:
     version: int
     events: list[dict]
     finished: bool
+    rev: int = 0
+    # The new revision packed as its layer message carries it (``games.snapshot_wire``): the process that made
+    # the move pushes it to its own sockets at once (``GameConsumer._push_made``). None if it could not be packed.
+    snapshot: bytes | None = None
 
 
 def _lock(game_id: int) -> tuple[Game, list[Seat]]:
@@ -177,8 +181,8 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     # The move path's last write: its COMMIT may go with it (move_writes.write_move), so nothing after it in the
     # transaction may write or fail; the broadcast is queued for after the commit, as before.
     write_move(game, move, changed, last=True)
-    publish_after_commit(game, seats, [move])
-    return MoveResult(version=game.version, events=events, finished=outcome is not None)
+    blob = publish_after_commit(game, seats, [move])
+    return MoveResult(version=game.version, events=events, finished=outcome is not None, rev=game.rev, snapshot=blob)
 
 
 def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
@@ -191,11 +195,11 @@ def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
     return required
 
 
-def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: list[Move] | None = None) -> None:
+def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: list[Move] | None = None) -> bytes | None:
     """Once the transaction commits, tell every screen of the game and schedule its clocks. The move path
     passes the seats it has just written and the move it made: their deadlines cost no query, and the message
-    carries the new revision so that no socket's process reads it back (``games.snapshot_wire``). Without
-    them the deadlines are read back and each process loads the revision."""
+    carries the new revision so that no socket's process reads it back (``games.snapshot_wire``); that packed
+    revision is returned. Without them the deadlines are read back and each process loads the revision."""
     game_id, version, rev, seal = game.pk, game.version, game.rev, game.seed_commitment
     armed = blob = None
     if seats is not None:
@@ -207,6 +211,7 @@ def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: lis
             except Exception:  # never a reason to lose the move: the sockets then read the revision back
                 log.exception("game %s v%s: the revision could not be packed for the sockets", game.pk, game.version)
     transaction.on_commit(lambda: after_commit(game_id, version, rev, seal, armed, blob))
+    return blob
 
 
 def _bot_optional(rs, state: dict, seat: int, rng=None) -> dict | None:

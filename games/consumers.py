@@ -12,7 +12,7 @@ from django.utils import translation
 
 from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
 
-from . import ratelimit, snapshots
+from . import fanout, ratelimit, snapshots
 from .actions import MoveRejected, do_move
 from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS
@@ -173,6 +173,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         self.game_seal = snap.game.seed_commitment
         snapshots.watch(self.game_id)
         self.holds_snapshots = True
+        fanout.join(self.game_id, self)
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await self.push(full=True)
@@ -183,6 +184,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         if getattr(self, "holds_snapshots", False):
             self.holds_snapshots = False
             snapshots.unwatch(self.game_id)
+            fanout.leave(self.game_id, self)
         await self.chat_disconnect()
         await self.presence_depart()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
@@ -259,6 +261,20 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
             await self._error("server_error", "The move could not be processed; nothing was changed.")
             return
         await self._send_json({"type": "accepted", "version": result.version})
+        await self._push_made(result)
+
+    async def _push_made(self, result) -> None:
+        """The move this socket made, pushed at once to the game's sockets in this process, this one first
+        (``games.fanout``): its layer message, a round trip through Redis later, then finds them sent. The
+        sockets of other processes get it from the layer as ever."""
+        if result.snapshot is None:
+            return
+        try:
+            snap = snapshots.offer(self.game_id, self.game_seal, result.rev, result.snapshot)
+            if snap is not None and snap.game.status == Game.Status.ACTIVE:
+                await self._push_all(snap)
+        except Exception:  # the layer's message brings it all the same
+            log.exception("push of game %s rev %s failed", self.game_id, result.rev)
 
     def _do_move(self, message: dict, user):
         # The seat from the newest revision this process holds (no query); the move path checks it again
@@ -277,29 +293,54 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         return do_move(self.game_id, seat=seat, action=message.get("action"), expected_version=version,
                        actor=user, source=Move.Source.SOCKET)
 
+    handling = 0  # messages of its own being handled, and passes sending to it: another's pass skips it if any
+
+    async def dispatch(self, message):
+        self.handling += 1
+        try:
+            await super().dispatch(message)
+        finally:
+            self.handling -= 1
+
     async def game_changed(self, event):
         rev, seal = event.get("rev", 0), event.get("seal") or None
-        if rev <= self.sent_rev:
-            return
         try:
-            carried = event.get("snapshot")
-            snap = snapshots.offer(self.game_id, seal, rev, carried) if carried and seal else None
-            message = None
-            if snap is not None and snap.game.status == Game.Status.ACTIVE:
-                # A carried revision of a game in play renders with no query (a finished table looks up its
-                # rematch): here on the event loop, without the hop to the database thread.
-                try:
-                    message = self._message(snap, full=False)
-                except SynchronousOnlyOperation:  # a template reached for the database after all
-                    log.warning("game %s rev %s: the push needed the database", self.game_id, rev)
-                    snap = None
-            if snap is None:
-                await self.push(full=False, rev=rev, seal=seal)
-            elif message is not None:
-                await self.send(message)
+            if rev > self.sent_rev:
+                carried = event.get("snapshot")
+                snap = snapshots.offer(self.game_id, seal, rev, carried) if carried and seal else None
+                if snap is None or snap.game.status != Game.Status.ACTIVE or not await self._push_all(snap):
+                    # No carried revision, or one that needs the database: a finished table looks up its
+                    # rematch, and a template may reach for the database after all.
+                    await self.push(full=False, rev=rev, seal=seal)
             await self.chat_after_push()  # someone sat down or left: who counts as a spectator
         except Exception:  # a failed push is repaired by the next one or the client's resync
             log.exception("push of game %s rev %s failed", self.game_id, rev)
+
+    async def _push_all(self, snap: snapshots.Snapshot) -> bool:
+        """Send the revision to this socket and to every idle socket of the game in this process that lacks it
+        (``games.fanout``), rendered here on the event loop with no query. False if this socket's render
+        needed the database (nothing sent to it; the others are left to their own handlers)."""
+        rev = snap.game.rev
+        try:
+            message = self._message(snap, full=False)
+        except SynchronousOnlyOperation:
+            log.warning("game %s rev %s: the push needed the database", self.game_id, rev)
+            return False
+        if message is not None:
+            await self.send(message)
+        for other in fanout.sockets(self.game_id):
+            if other is self or other.handling or other.sent_rev >= rev:
+                continue
+            other.handling += 1  # no other pass starts on it while its message is on its way
+            try:
+                message = other._message(snap, full=False)
+                if message is not None:
+                    await other.send(message)
+            except Exception:  # unsent, it is left to its own handler, which may use the database
+                log.warning("game %s rev %s: the push to a socket failed", self.game_id, rev, exc_info=True)
+            finally:
+                other.handling -= 1
+        return True
 
     async def push(self, full: bool, rev: int | None = None, again: bool = False, seal: str | None = None) -> None:
         message = await db(self._render)(full, rev, again, seal)

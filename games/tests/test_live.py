@@ -177,3 +177,49 @@ def test_a_page_that_keeps_the_board_gets_placeholders_and_the_whole_table_when_
         assert pushed["version"] == 1 and sum(runs) >= 38 and pushed["html"].count("data-keep=") < 10
     assert len(pushed["html"]) < len(first["html"]) / 2
     assert again["rev"] == pushed["rev"] and "data-keep=" not in again["html"]
+
+
+def test_the_move_that_ends_a_game_reaches_the_sockets_watching_it(daphne_server, players):
+    """The last move's layer message carries a finished revision: every socket is sent it at once (the JSON
+    client has no periodic check that would repair a push never sent), the seat and the spectator alike."""
+    import random
+
+    from games import tables
+
+    game = tables.do_create_table(players[0], "estanciero", 2, time_control="correspondence",
+                                  options={"max_turns": 2})
+    tables.do_join(game.pk, players[1])
+    tables.do_start(game.pk, players[0])
+    rs = get(game.ruleset)
+    url = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=json"
+
+    def play_to_the_end() -> int:
+        rng = random.Random(3)
+        for _ in range(500):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                return game.version
+            seat = rs.to_move(game.state)[0]
+            do_move(game.pk, seat=seat, action=rng.choice(rs.legal_actions(game.state, seat)),
+                    expected_version=game.version, actor=seat_user(game, players, seat), source="api")
+        raise AssertionError("the game did not end")
+
+    async def newest(ws, version: int) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if message.get("version") == version:
+                return message
+
+    async def scenario():
+        token = ApiToken.issue(players[0], "end")[1]
+        async with websockets.connect(url, origin=daphne_server) as spectator, \
+                websockets.connect(f"{url}&token={token}", origin=daphne_server) as seat:
+            await recv_type(spectator, "sync")
+            await recv_type(seat, "sync")
+            last = await asyncio.to_thread(play_to_the_end)
+            return last, await newest(spectator, last), await newest(seat, last)
+
+    last, seen_by_spectator, seen_by_seat = run_async(scenario())
+    for message in (seen_by_spectator, seen_by_seat):
+        assert message["type"] == "update" and message["version"] == last
+        assert message["status"] == Game.Status.FINISHED

@@ -1,0 +1,163 @@
+"""One pass pushes a game's change to every socket of the process watching it (games/fanout.py)."""
+
+import asyncio
+import json
+
+import pytest
+
+from conftest import run_async
+from games import fanout
+from games.actions import do_move
+from games.consumers import GameConsumer
+from games.core.rulesets import get
+from games.tests.conftest import seat_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _app():
+    from channels.auth import AuthMiddlewareStack
+    from channels.routing import URLRouter
+
+    from config.routing import websocket_urlpatterns
+    from games.ws_auth import TokenAuthMiddleware
+
+    return AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
+
+
+def _socket(game, fmt: str = "json"):
+    from channels.testing import WebsocketCommunicator
+
+    return WebsocketCommunicator(_app(), f"/ws/games/{game.pk}/?format={fmt}", headers=[(b"origin", b"http://testserver")])
+
+
+async def _newest(socket, version: int) -> dict:
+    while True:
+        message = json.loads(await socket.receive_from(timeout=10))
+        if message.get("version") == version:
+            return message
+
+
+def _move(game, players) -> int:
+    rs = get(game.ruleset)
+    game.refresh_from_db()
+    seat = rs.to_move(game.state)[0]
+    return do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                   actor=seat_user(game, players, seat), source="api").version
+
+
+def _passes(monkeypatch) -> list:
+    """Which consumer ran each push pass (a spy on ``GameConsumer._push_all``)."""
+    passes = []
+    push_all = GameConsumer._push_all
+
+    async def spy(self, snap):
+        passes.append(self)
+        return await push_all(self, snap)
+
+    monkeypatch.setattr(GameConsumer, "_push_all", spy)
+    return passes
+
+
+def test_the_first_socket_to_hear_of_a_move_pushes_it_to_every_socket_of_the_game(started_game, players,
+                                                                                   monkeypatch):
+    """Three sockets (two streams), one move: one pass renders and sends all three, in the order they joined;
+    the other two handlers find their revision sent."""
+    passes = _passes(monkeypatch)
+
+    async def scenario():
+        sockets = [_socket(started_game), _socket(started_game), _socket(started_game, "html")]
+        for socket in sockets:
+            assert (await socket.connect())[0]
+            await socket.receive_from(timeout=10)
+        joined = fanout.sockets(started_game.pk)
+        version = await asyncio.to_thread(_move, started_game, players)
+        seen = [await _newest(socket, version) for socket in sockets]
+        await asyncio.sleep(0.2)  # every handler has run
+        again = []  # anything else carrying a version: the revision sent twice
+        for socket in sockets:
+            while not await socket.receive_nothing(timeout=0.1):
+                message = json.loads(await socket.receive_from())
+                again += [message] if "version" in message else []  # not the spectators' list
+            await socket.disconnect()
+        return joined, version, seen, again
+
+    joined, version, seen, again = run_async(scenario())
+    assert again == []
+    assert len(joined) == 3 and len(passes) == 1 and passes[0] in joined
+    assert [m["type"] for m in seen] == ["update", "update", "table"]
+    assert all(m["version"] == version == 1 for m in seen)
+    assert fanout.sockets(started_game.pk) == []  # those that left are forgotten
+
+
+def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(started_game, players, monkeypatch):
+    """A consumer in the middle of its own message (here a resync waiting on the database) gets no push from
+    another's pass, which would overtake the older revision it is about to send (the client would then take the
+    older for the newer): its own handler sends the move afterwards, and its messages keep their order."""
+    import threading
+
+    passes = _passes(monkeypatch)
+    render, resync_waits = GameConsumer._render, threading.Event()
+
+    def slow_render(self, full, rev, again=False, seal=None):
+        message = render(self, full, rev, again, seal)
+        if again:  # the resync's message, rendered before the move, is held on its way back to the loop
+            resync_waits.wait(10)
+        return message
+
+    monkeypatch.setattr(GameConsumer, "_render", slow_render)
+
+    async def scenario():
+        idle, busy = _socket(started_game), _socket(started_game)
+        for socket in (idle, busy):
+            assert (await socket.connect())[0]
+            await socket.receive_from(timeout=10)
+        await busy.send_to(text_data=json.dumps({"type": "hello", "version": 0}))
+        await asyncio.sleep(0.2)
+        version = await asyncio.to_thread(_move, started_game, players)
+        seen_idle = await _newest(idle, version)
+        resync_waits.set()
+        seen_busy = [await _newest(busy, 0), await _newest(busy, version)]
+        assert await busy.receive_nothing(timeout=0.5)
+        for socket in (idle, busy):
+            await socket.disconnect()
+        return seen_idle, seen_busy
+
+    seen_idle, seen_busy = run_async(scenario())
+    assert seen_idle["version"] == 1 and len(passes) == 2  # the idle socket's pass, then the busy one's own
+    assert [(m["type"], m["version"], len(m["moves"])) for m in seen_busy] == [("update", 0, 0), ("update", 1, 1)]
+
+
+def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_once(started_game, players,
+                                                                                       monkeypatch):
+    """The move's own handler sends the new revision to the game's sockets in its process, the mover's first,
+    without waiting for the layer's round trip through Redis (here the layer delivers nothing at all)."""
+    from accounts.models import ApiToken
+    from games import broadcast
+
+    sent = []
+    monkeypatch.setattr(broadcast, "group_send", lambda group, message: sent.append(group))
+    rs = get(started_game.ruleset)
+    seat = rs.to_move(started_game.state)[0]
+    token = ApiToken.issue(seat_user(started_game, players, seat), "mover")[1]
+
+    async def scenario():
+        from channels.testing import WebsocketCommunicator
+
+        mover = WebsocketCommunicator(_app(), f"/ws/games/{started_game.pk}/?format=json&token={token}",
+                                      headers=[(b"origin", b"http://testserver")])
+        watcher = _socket(started_game, "html")
+        for socket in (mover, watcher):
+            assert (await socket.connect())[0]
+            await socket.receive_from(timeout=10)
+        action = rs.legal_actions(started_game.state, seat)[0]
+        await mover.send_to(text_data=json.dumps({"type": "act", "action": action, "version": 0}))
+        mover_saw = [json.loads(await mover.receive_from(timeout=10)) for _ in range(2)]
+        watcher_saw = await _newest(watcher, 1)
+        for socket in (mover, watcher):
+            await socket.disconnect()
+        return mover_saw, watcher_saw
+
+    mover_saw, watcher_saw = run_async(scenario())
+    assert [(m["type"], m["version"]) for m in mover_saw] == [("accepted", 1), ("update", 1)]
+    assert watcher_saw["type"] == "table" and f"game.{started_game.pk}" in sent  # published, never delivered
