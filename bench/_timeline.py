@@ -18,7 +18,7 @@ from pathlib import Path
 
 _events: list[tuple[str, int, int]] = []
 _now = time.monotonic_ns
-_PUSHES = ('{"type": "update"', '{"type": "sync"', '{"type": "table"')
+_PUSHES = ('{"type": "update"', '{"type": "sync"', '{"type":"table"', '{"type": "table"')
 
 
 def _note(step: str, game_id: int) -> None:

@@ -10,25 +10,13 @@ from games import fanout
 from games.actions import do_move
 from games.consumers import GameConsumer
 from games.core.rulesets import get
-from games.tests.conftest import seat_user
+from games.tests.conftest import in_process_socket, seat_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _app():
-    from channels.auth import AuthMiddlewareStack
-    from channels.routing import URLRouter
-
-    from config.routing import websocket_urlpatterns
-    from games.ws_auth import TokenAuthMiddleware
-
-    return AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
-
-
-def _socket(game, fmt: str = "json"):
-    from channels.testing import WebsocketCommunicator
-
-    return WebsocketCommunicator(_app(), f"/ws/games/{game.pk}/?format={fmt}", headers=[(b"origin", b"http://testserver")])
+def _socket(game, fmt: str = "json", user=None):
+    return in_process_socket(game, f"format={fmt}", user)
 
 
 async def _newest(socket, version: int) -> dict:
@@ -132,20 +120,16 @@ def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_
                                                                                        monkeypatch):
     """The move's own handler sends the new revision to the game's sockets in its process, the mover's first,
     without waiting for the layer's round trip through Redis (here the layer delivers nothing at all)."""
-    from accounts.models import ApiToken
     from games import broadcast
 
     sent = []
     monkeypatch.setattr(broadcast, "group_send", lambda group, message: sent.append(group))
     rs = get(started_game.ruleset)
     seat = rs.to_move(started_game.state)[0]
-    token = ApiToken.issue(seat_user(started_game, players, seat), "mover")[1]
+    mover_user = seat_user(started_game, players, seat)
 
     async def scenario():
-        from channels.testing import WebsocketCommunicator
-
-        mover = WebsocketCommunicator(_app(), f"/ws/games/{started_game.pk}/?format=json&token={token}",
-                                      headers=[(b"origin", b"http://testserver")])
+        mover = _socket(started_game, user=mover_user)
         watcher = _socket(started_game, "html")
         for socket in (mover, watcher):
             assert (await socket.connect())[0]

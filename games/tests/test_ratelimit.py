@@ -2,6 +2,7 @@
 
 import logging
 
+import pytest
 from django.core.cache import cache
 
 from conftest import run_async
@@ -50,3 +51,40 @@ def test_an_unreachable_redis_lets_the_message_through_and_says_so(settings, cap
 
 async def _twice():
     return [await ratelimit.ahit("socket_user", "u1"), await ratelimit.ahit("socket_user", "u1")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_user_over_the_limit_over_two_sockets_is_told_and_nothing_is_changed(settings, started_game, players):
+    """Through the consumer: one user's two sockets share the per-user limit; once over it, a move from either
+    socket is answered ``rate_limited`` and not made."""
+    import json
+
+    from games.core.rulesets import get
+    from games.models import Game
+    from games.tests.conftest import in_process_socket, seat_user
+
+    _limit(settings, "3/30s")
+    cache.clear()
+    rs = get(started_game.ruleset)
+    seat = rs.to_move(started_game.state)[0]
+    user = seat_user(started_game, players, seat)
+
+    first, second = in_process_socket(started_game, user=user), in_process_socket(started_game, user=user)
+
+    async def scenario():
+        for socket in (first, second):
+            assert (await socket.connect())[0]
+            await socket.receive_from(timeout=10)
+        for socket in (first, second, first, second):  # four hellos: the fourth is over the limit
+            await socket.send_to(text_data=json.dumps({"type": "hello", "version": 0}))
+            await socket.receive_from(timeout=10)
+        act = {"type": "act", "action": rs.legal_actions(started_game.state, seat)[0], "version": 0}
+        await second.send_to(text_data=json.dumps(act))
+        answer = json.loads(await second.receive_from(timeout=10))
+        for socket in (first, second):
+            await socket.disconnect()
+        return answer
+
+    answer = run_async(scenario())
+    assert answer["type"] == "error" and answer["error"] == "rate_limited"
+    assert Game.objects.get(pk=started_game.pk).version == 0
