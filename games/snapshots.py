@@ -13,6 +13,7 @@ that came without one (a seat taken, a table started) or whose predecessor this 
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -305,17 +306,26 @@ def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None, 
         snap.renders[("parts", viewer)] = parts
         snap.renders[("chain", viewer)] = chain_here
         snap.renders[("log", viewer)] = log
-        return _json({"type": "table", "rev": game.rev, "version": game.version, "html": page or html})
+        return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": page or html})
 
     key = ("keep", viewer, base.game.rev, chain is not None) if held or chain is not None else ("html", viewer)
     return _rendered(snap, key, render)
 
 
 def _json(value) -> str:
-    """``value`` as JSON text, as ``json.dumps`` gives it but without spaces and with text left unescaped
-    (UTF-8 on the socket): orjson, about five times faster on a seat's view (47 -> 8 µs) and a table's HTML
-    (186 -> 38 µs for 70 kB), each encoded once per revision and view."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    """``value`` as JSON text, as ``json.dumps`` gives it but without spaces and with text left unescaped up to
+    U+00FF: orjson, five times faster on a seat's view (28 -> 5 µs, ``bench/push_encoding.py``), encoded once per
+    revision and seat. A text with a character above U+00FF (an arrow, a dash, curly quotes) is encoded by
+    ``json.dumps`` instead, whose escapes keep it at one byte a character: one such character makes Python hold
+    the whole text at two or four, and the texts kept per revision with it. Tables' HTML has them everywhere,
+    so tables keep ``json.dumps``."""
+    text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    if not text.isascii():
+        try:
+            text.encode("latin-1")  # one byte a character (Spanish's accents): a copy, no scan
+        except UnicodeEncodeError:
+            return json.dumps(value)
+    return text
 
 
 def json_message(snap: Snapshot, seat: int | None, kind: str, since: int | None) -> str:

@@ -263,3 +263,18 @@ def test_described_lines_are_indexed_by_game_through_the_count_bound(table, djan
     presenters.forget_described(game.pk)
     assert not presenters._described and not presenters._described_of
 
+
+
+def test_push_text_is_json_with_every_character_at_one_byte():
+    """``_json`` (orjson) gives what ``json.dumps`` decodes to and keeps Spanish's accents as they are; a text
+    with a character above U+00FF (curly quotes, an emoji) goes through ``json.dumps``, so that Python holds
+    the text at one byte a character either way: one curly quote made a kept table twice its size."""
+    from games.snapshots import _json
+
+    for value in ({"name": "ñandú ¡sí!", "n": 3, 4: [1.5, None, True]},
+                  {"html": "<p>“Año” ¡ñandú! 🎲</p>" + "x" * 1000}):
+        text = _json(value)
+        assert json.loads(text) == json.loads(json.dumps(value))
+        assert max(map(ord, text)) <= 0xFF and sys.getsizeof(text) < len(text) + 100  # one byte a character
+    assert "ñandú" in _json({"a": "ñandú"})
+    assert _json({"a": "plain"}) == '{"a":"plain"}'
