@@ -3,8 +3,16 @@
 import asyncio
 import threading
 
+import pytest
+
 from conftest import run_async
 from games.db_threads import db
+
+# Database access allowed, though these calls make no query: channels tends the calling thread's connections
+# around each call (``close_old_connections``), and channels' single thread may hold one that an earlier test's
+# in-process socket opened there; pytest-django refused to let it be looked at ("Database access not allowed"),
+# which failed the single-thread test after such a test, in whichever order the suite's workers ran them.
+pytestmark = pytest.mark.django_db
 
 
 def test_two_socket_database_calls_run_at_the_same_time(settings):
