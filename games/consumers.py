@@ -267,12 +267,8 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         """The move this socket made, pushed at once to the game's sockets in this process, this one first
         (``games.fanout``): its layer message, a round trip through Redis later, then finds them sent. The
         sockets of other processes get it from the layer as ever."""
-        if result.snapshot is None:
-            return
         try:
-            snap = snapshots.offer(self.game_id, self.game_seal, result.rev, result.snapshot)
-            if snap is not None and snap.game.status == Game.Status.ACTIVE:
-                await self._push_all(snap)
+            await self._push_carried(self.game_seal, result.rev, result.snapshot)
         except Exception:  # the layer's message brings it all the same
             log.exception("push of game %s rev %s failed", self.game_id, result.rev)
 
@@ -305,16 +301,18 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
     async def game_changed(self, event):
         rev, seal = event.get("rev", 0), event.get("seal") or None
         try:
-            if rev > self.sent_rev:
-                carried = event.get("snapshot")
-                snap = snapshots.offer(self.game_id, seal, rev, carried) if carried and seal else None
-                if snap is None or snap.game.status != Game.Status.ACTIVE or not await self._push_all(snap):
-                    # No carried revision, or one that needs the database: a finished table looks up its
-                    # rematch, and a template may reach for the database after all.
-                    await self.push(full=False, rev=rev, seal=seal)
+            if rev > self.sent_rev and not await self._push_carried(seal, rev, event.get("snapshot")):
+                await self.push(full=False, rev=rev, seal=seal)
             await self.chat_after_push()  # someone sat down or left: who counts as a spectator
         except Exception:  # a failed push is repaired by the next one or the client's resync
             log.exception("push of game %s rev %s failed", self.game_id, rev)
+
+    async def _push_carried(self, seal: str | None, rev: int, carried: bytes | None) -> bool:
+        """Push the revision a move carries (``games.snapshot_wire``) with ``_push_all``; False if none was sent
+        to this socket: no carried revision, one this process cannot build, or one that needs the database (a
+        finished table looks up its rematch, and a template may reach for the database after all)."""
+        snap = snapshots.offer(self.game_id, seal, rev, carried) if carried and seal else None
+        return snap is not None and snap.game.status == Game.Status.ACTIVE and await self._push_all(snap)
 
     async def _push_all(self, snap: snapshots.Snapshot) -> bool:
         """Send the revision to this socket and to every idle socket of the game in this process that lacks it
