@@ -32,6 +32,12 @@ def _wrap() -> None:
                                       actions.write_move)
     publish, game_changed, send = broadcast.publish, consumers.GameConsumer.game_changed, consumers.GameConsumer.send
     push_all = getattr(consumers.GameConsumer, "_push_all", None)
+    receive = consumers.GameConsumer.receive
+
+    async def timed_receive(self, text_data=None, bytes_data=None):
+        if text_data and '"act"' in text_data:  # a move arrives: before the rate limit and the parse
+            _note("message", self.game_id)
+        await receive(self, text_data, bytes_data)
 
     async def timed_act(self, message):
         _note("received", self.game_id)
@@ -70,6 +76,7 @@ def _wrap() -> None:
             _note("pushed", self.game_id)                             # another's: games.fanout)
 
     consumers.GameConsumer._act, consumers.do_move, actions._lock = timed_act, timed_do_move, timed_lock
+    consumers.GameConsumer.receive = timed_receive
     actions.write_move, broadcast.publish = timed_write_move, timed_publish
     consumers.GameConsumer.game_changed, consumers.GameConsumer.send = timed_game_changed, timed_send
     if push_all is not None:
@@ -88,6 +95,7 @@ def _write(path: Path) -> None:
 
 # Each phase: its name, and the steps it runs between ("push" and "pushed" are per socket: the first and last).
 PHASES = [
+    ("rate limit and parse", "message", "received"),
     ("to the database thread", "received", "move path"),
     ("lock (BEGIN, game and seats)", "move path", "locked"),
     ("check and apply", "locked", "applied"),
@@ -97,13 +105,14 @@ PHASES = [
     ("to the first socket's handler", "published", "first push"),
     ("first handler to last push sent", "first push", "last pushed"),
     ("received to last push sent", "received", "last pushed"),
+    ("message to last push sent", "message", "last pushed"),
 ]
 
 
 def phases(lines: list[list], start_ns: int, end_ns: int, sockets: int) -> dict[str, list[float]]:
     """Milliseconds per phase for each move received between ``start_ns`` and ``end_ns`` whose every step was
     seen, ``sockets`` of them pushed. A game's moves follow one another, so its steps are read in time order,
-    each move's from its "received" to the next one's."""
+    each move's from its "message" (its text arrived, before the rate limit) to the next one's."""
     by_game: dict[int, list] = defaultdict(list)
     for step, game_id, at in lines:
         by_game[game_id].append((at, step))
@@ -111,14 +120,14 @@ def phases(lines: list[list], start_ns: int, end_ns: int, sockets: int) -> dict[
     for steps in by_game.values():
         steps.sort()
         move: dict | None = None
-        for at, step in steps + [(None, "received")]:
-            if step == "received":
-                if move and start_ns <= move["received"] <= end_ns and len(move["pushed"]) >= sockets:
+        for at, step in steps + [(None, "message")]:
+            if step == "message":
+                if move and start_ns <= move["message"] <= end_ns and len(move["pushed"]) >= sockets:
                     move["first push"], move["last pushed"] = move["push"][0], move["pushed"][sockets - 1]
                     if all(s in move for _, a, b in PHASES for s in (a, b)):
                         for name, a, b in PHASES:
                             found[name].append((move[b] - move[a]) / 1e6)
-                move = {"received": at, "push": [], "pushed": []}
+                move = {"message": at, "push": [], "pushed": []}
             elif move is not None:
                 if step in ("push", "pushed"):
                     move[step].append(at)

@@ -5,7 +5,8 @@ many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may ove
 
 - ``api_user``: API requests per user (token or session), ``api_anon``: per IP for anonymous reads;
 - ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
-- ``socket_user``: messages per user over all their sockets;
+- ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, so a
+  message rarely waits for Redis; see ``ahit``);
 - ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables);
 - ``report``: reports of users or chat lines per reporter;
 - ``chat``: table chat lines per user, over all tables (``games.chat``);
@@ -23,6 +24,7 @@ import logging
 import re
 import time
 import weakref
+from dataclasses import dataclass
 from functools import cache
 
 import redis.asyncio as aioredis
@@ -60,8 +62,9 @@ def rate(name: str) -> tuple[int, int]:
     return parse_rate(getattr(settings, "RATE_LIMITS", {}).get(name, DEFAULT_RATES[name]))
 
 
-def _key(name: str, ident: str, window: int) -> str:
-    return f"rl:{name}:{ident}:{int(time.time() // window)}"
+def _key(name: str, ident: str, window: int, number: int | None = None) -> str:
+    """The counter of ``ident`` for the current window (or the window ``number``)."""
+    return f"rl:{name}:{ident}:{int(time.time() // window) if number is None else number}"
 
 
 def hit(name: str, ident: str, *, count: bool = True) -> bool:
@@ -92,21 +95,64 @@ def _async_client() -> aioredis.Redis:
     return client
 
 
+# What a process may still spend of each (limit, ident) in the current window without asking Redis: taken from the
+# shared count a few hits at a time (``_lease_size``), one round trip per lease instead of one per message.
+_leases: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> {(name, ident): _Lease}
+LEASES_KEPT = 10_000
+
+
+@dataclass
+class _Lease:
+    window: int  # the window's number (time // seconds)
+    left: int  # hits taken from the shared count and not yet spent here
+    spent: bool = False  # the shared count reached the limit: nothing more this window
+
+
+def _lease_size(limit: int) -> int:
+    """A tenth of the limit (at least one): a process holds at most that many hits it has not spent, so a user
+    whose sockets sit in several processes can be refused at most that many hits early per other process."""
+    return max(1, limit // 10)
+
+
 async def ahit(name: str, ident: str) -> bool:
-    """``hit`` from the event loop, for every message a socket sends: one round trip (the window's key made
-    if missing, then counted), no thread. It counts in the same key ``hit`` does (the cache's own key and
-    integer encoding), so both count together."""
+    """``hit`` from the event loop, for every message a socket sends: no thread, and a round trip to Redis only
+    once per ``_lease_size(limit)`` hits. The process takes hits from the shared count a few at a time (the
+    window's key made if missing, then raised by the lease, in one round trip) and spends them here. It counts
+    in the same key ``hit`` does (the cache's own key and integer encoding), so both count together, and a
+    lease counts in full when taken: the shared count never runs behind what was allowed."""
     limit, window = rate(name)
-    key = django_cache.make_and_validate_key(_key(name, ident, window))
+    now = int(time.time() // window)
+    leases = _leases.setdefault(asyncio.get_running_loop(), {})
+    lease = leases.get((name, ident))
+    if lease is not None and lease.window == now:
+        if lease.left:
+            lease.left -= 1
+            return True
+        if lease.spent:
+            return False
+    size = _lease_size(limit)
+    key = django_cache.make_and_validate_key(_key(name, ident, window, now))
     try:
         async with _async_client().pipeline(transaction=False) as pipe:
             pipe.set(key, 0, ex=window + 1, nx=True)
-            pipe.incr(key)
+            pipe.incrby(key, size)
             _made, count = await pipe.execute()
-        return count <= limit
     except Exception:  # fail open
         log.exception("rate limit %s unavailable", name)
         return True
+    granted = max(0, min(size, limit - (count - size)))  # the part of this lease still within the limit
+    lease = leases.get((name, ident))  # another message of the same ident may have taken a lease meanwhile
+    if lease is None or lease.window != now:
+        if len(leases) >= LEASES_KEPT:
+            for stale in [k for k, kept in leases.items() if kept.window != now]:
+                del leases[stale]
+        lease = leases[(name, ident)] = _Lease(now, 0)
+    lease.left += granted
+    lease.spent = lease.spent or count >= limit
+    if not lease.left:
+        return False
+    lease.left -= 1
+    return True
 
 
 def retry_after(name: str) -> int:

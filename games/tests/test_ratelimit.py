@@ -39,6 +39,61 @@ def test_the_socket_count_expires_with_its_window(settings):
     assert 0 < ttl <= 31
 
 
+def _shared_count(ident: str, window: int = 30) -> int:
+    return int(client().get(cache.make_and_validate_key(ratelimit._key("socket_user", ident, window))) or 0)
+
+
+def test_a_process_takes_the_count_in_leases_and_spends_them_without_asking_redis(settings):
+    """At 50 a window, a process takes 5 hits at a time from the shared count: 12 messages raise it by three
+    leases (15), not by 12 round trips, and every one of them is allowed."""
+    _limit(settings, "50/30s")
+    cache.clear()
+
+    async def twelve():
+        return [await ratelimit.ahit("socket_user", "u3") for _ in range(12)]
+
+    assert run_async(twelve()) == [True] * 12
+    assert _shared_count("u3") == 15
+
+
+def test_the_limit_holds_over_two_processes_and_refuses_at_most_a_lease_early(settings):
+    """Two processes (two event loops, each with its own leases) share one user's limit of 20 a window (leases of
+    2). The first spends 3 messages and holds one more it took; the second is allowed 16 and refused the 17th:
+    19 allowed in all, never more than 20, at most a lease less one early. The views' count then refuses too."""
+    _limit(settings, "20/30s")
+    cache.clear()
+
+    async def spend(n):
+        return [await ratelimit.ahit("socket_user", "u4") for _ in range(n)]
+
+    assert run_async(spend(3)) == [True] * 3
+    assert run_async(spend(17)) == [True] * 16 + [False]
+    assert _shared_count("u4") == 20  # ten leases: the 17th found the window spent and asked nothing
+    assert ratelimit.hit("socket_user", "u4") is False
+
+
+def test_a_spent_window_refuses_without_asking_again_and_the_next_window_starts_afresh(settings, monkeypatch):
+    """Once the shared count has reached the limit, further messages of that window are refused here with no
+    round trip (a flood costs Redis nothing); the next window's first message takes a new lease."""
+    _limit(settings, "2/30s")
+    cache.clear()
+    clock = [3000.0]
+    monkeypatch.setattr(ratelimit.time, "time", lambda: clock[0])
+
+    async def scenario():
+        first = [await ratelimit.ahit("socket_user", "u5") for _ in range(3)]
+        counted = _shared_count("u5")
+        more = [await ratelimit.ahit("socket_user", "u5") for _ in range(5)]
+        after_flood = _shared_count("u5")
+        clock[0] += 30
+        return first, counted, more, after_flood, await ratelimit.ahit("socket_user", "u5")
+
+    first, counted, more, after_flood, next_window = run_async(scenario())
+    assert first == [True, True, False]
+    assert more == [False] * 5 and after_flood == counted == 2  # the third was refused with no round trip
+    assert next_window is True
+
+
 def test_an_unreachable_redis_lets_the_message_through_and_says_so(settings, caplog):
     """Limits protect the service and must not take it down: without Redis the count fails open, logged."""
     _limit(settings, "1/30s")

@@ -113,6 +113,18 @@ def substitute(state: dict, action: dict) -> dict:
     return {"type": "end_turn", "discard": []}
 
 
+def stuck_report(page, game, version: int, counts: dict) -> str:
+    """What the page and the database showed when a click made no move: once seen in CI (and never here), so
+    the next time says why."""
+    game.refresh_from_db()
+    last = list(Move.objects.filter(game=game).order_by("-seq").values("seq", "seat", "source", "action")[:3])
+    refusals = page.locator("#table .refusal").all_inner_texts()
+    bar = page.locator("#lz-bar").all_inner_texts()
+    return (f"no move within 15 s of a click at version {version}: the page shows {shown_version(page)}, the "
+            f"database {game.version} ({game.status}); refusals shown {refusals}; the bar {bar}; "
+            f"last moves {last}; {counts}")
+
+
 def test_a_whole_game_against_a_bot_by_clicking(daphne_server, celery_worker, browser):
     """End of the game: the dispenser runs dry and the game ends with a winner, every move of the person
     made in the browser (cards, the bar, the forms, the proposals panel), the bot's through Celery."""
@@ -162,7 +174,7 @@ def test_a_whole_game_against_a_bot_by_clicking(daphne_server, celery_worker, br
             wait_shown(page, version + 1, timeout=15000)
         except Exception:
             screenshot(page, "ladrillazo-game-stuck")
-            raise
+            raise AssertionError(stuck_report(page, game, version, counts)) from None
     page.wait_for_selector(".outcome", timeout=20000)
     screenshot(page, "ladrillazo-game-finished")
     game.refresh_from_db()
