@@ -3,7 +3,8 @@
 Starts real Daphne processes on loopback (``--daphne N``, default 1) against the database ``DATABASE_URL``
 (default PostgreSQL ``bench_load``) and Redis ``REDIS_URL`` (default database 8), with the rate limits
 lifted. Seats K (``--games``) 4-seat Estanciero games, each between four users, in correspondence time (no
-clocks, no bots, so no Celery worker), and opens five websockets per game: the four seats and a spectator,
+clocks within the next 30 minutes, no bots, so no Celery worker; ``--time-control live`` gives the tables a
+clock, so that each move also queues its seat's timeout, which no worker fires), and opens five websockets per game: the four seats and a spectator,
 all five on one Daphne process, the games round-robin over the processes (as a proxy hashing the socket's
 path would place them). Then every game moves about ``--rate`` times a second: the seat
 on move sends a legal action over its socket (or ``--via api``: ``POST /api/v1/games/<id>/actions``), and the
@@ -124,6 +125,7 @@ class Options:
     timeline: bool = False
     ruleset: str = "estanciero"
     keep: int = 2
+    time_control: str = "correspondence"
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
@@ -137,6 +139,9 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--daphne", type=int, default=1, help="Daphne processes, games round-robin")
     parser.add_argument("--html", action="store_true", help="the browsers' stream (?format=html)")
     parser.add_argument("--ruleset", default="estanciero", choices=("estanciero", "argentilandia", "ladrillazo"))
+    parser.add_argument("--time-control", default="correspondence", choices=("correspondence", "relaxed", "live", "blitz"),
+                        help="the tables' clocks: a move at a table with a clock within the next 30 minutes also "
+                             "queues the seat's timeout in Celery (no worker runs: nothing fires)")
     parser.add_argument("--keep", type=int, default=2, choices=(1, 2), help="the page protocol asked (keep=N)")
     parser.add_argument("--via", choices=("socket", "api"), default="socket", help="how moves are sent")
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")
@@ -149,7 +154,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     if not counts or min(counts) < 1 or args.daphne < 1 or args.rate <= 0 or args.seconds <= 0:
         parser.error("games, --daphne, --rate and --seconds must be positive")
     return Options(args.games, args.rate, args.seconds, args.warmup, args.daphne, args.html, args.via,
-                   args.timeout, args.debug, args.deflate, args.timeline, args.ruleset, args.keep), counts
+                   args.timeout, args.debug, args.deflate, args.timeline, args.ruleset, args.keep,
+                   args.time_control), counts
 
 
 # ---- /proc --------------------------------------------------------------------------------------------------
@@ -302,8 +308,8 @@ def bench_user(name: str, password_hash: str):
     return user
 
 
-def setup_tables(count: int, ruleset: str = "estanciero") -> list[Table]:
-    """``count`` started 4-seat games in correspondence time, with a token per seat and spectator."""
+def setup_tables(count: int, ruleset: str = "estanciero", time_control: str = "correspondence") -> list[Table]:
+    """``count`` started 4-seat games (in correspondence time unless asked), with a token per seat and spectator."""
     from django.contrib.auth.hashers import make_password
     from django.db import connection
 
@@ -314,7 +320,7 @@ def setup_tables(count: int, ruleset: str = "estanciero") -> list[Table]:
 
     def make(i: int) -> Table:
         users = [bench_user(f"bl_g{i}_s{j}", password_hash) for j in range(SEATS + 1)]
-        game = tables.do_create_table(users[0], ruleset, SEATS, time_control="correspondence")
+        game = tables.do_create_table(users[0], ruleset, SEATS, time_control=time_control)
         for user in users[1:SEATS]:
             tables.do_join(game.pk, user)
         tables.do_start(game.pk, users[0])
@@ -836,7 +842,7 @@ def run_one(games: int, options: Options) -> Result:
     """One K: fresh Daphne processes (so RSS and caches start equal), fresh games, torn down on the way out."""
     servers = start_servers(options.daphne, options.timeline)  # they boot while the games are set up
     try:
-        tables = setup_tables(games, options.ruleset)
+        tables = setup_tables(games, options.ruleset, options.time_control)
         result = asyncio.run(run_load(servers, tables, options))
         result.finished = finished_games([t.game_id for t in tables])
         return result
@@ -890,7 +896,8 @@ def legend(options: Options) -> str:
     settings = ("DEBUG=1" if options.debug else "DEBUG=0 (production settings)") + (
         ", permessage-deflate" if options.deflate else "")
     return (f"{settings}, stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "
-            f"{options.seconds:g} s after {options.warmup:g} s warm-up; {options.ruleset}, 5 sockets per game (4 seats "
+            f"{options.seconds:g} s after {options.warmup:g} s warm-up; {options.ruleset} ({options.time_control}), 5 sockets "
+            "per game (4 seats "
             "+ spectator)\n"
             "latency: send -> all 5 sockets have a message with the new version | msg/mv, kB/mv: received over the "
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
