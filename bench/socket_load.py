@@ -4,8 +4,8 @@ Starts real Daphne processes on loopback (``--daphne N``, default 1) against the
 (default PostgreSQL ``bench_load``) and Redis ``REDIS_URL`` (default database 8), with the rate limits
 lifted. Seats K (``--games``) 4-seat Estanciero games, each between four users, in correspondence time (no
 clocks within the next 30 minutes, no bots, so no Celery worker; ``--time-control live`` gives the tables a
-clock, so that each move also queues its seat's timeout, which no worker fires), and opens five websockets per game: the four seats and a spectator,
-all five on one Daphne process, the games round-robin over the processes (as a proxy hashing the socket's
+clock, so that each move also queues its seat's timeout, which no worker fires), and opens five websockets per
+game: the four seats and a spectator, all five on one Daphne process, the games round-robin over the processes (as a proxy hashing the socket's
 path would place them). Then every game moves about ``--rate`` times a second: the seat
 on move sends a legal action over its socket (or ``--via api``: ``POST /api/v1/games/<id>/actions``), and the
 bench times each move from the send until all five sockets have received a message carrying the new version.
@@ -897,8 +897,7 @@ def legend(options: Options) -> str:
         ", permessage-deflate" if options.deflate else "")
     return (f"{settings}, stream {stream}, moves via {options.via}, {options.rate:g} move/s per game, window "
             f"{options.seconds:g} s after {options.warmup:g} s warm-up; {options.ruleset} ({options.time_control}), 5 sockets "
-            "per game (4 seats "
-            "+ spectator)\n"
+            "per game (4 seats + spectator)\n"
             "latency: send -> all 5 sockets have a message with the new version | msg/mv, kB/mv: received over the "
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
             "busiest Daphne thread (loop = event loop, db = a worker thread) | loop wait%: Daphne's event loop ready "

@@ -10,6 +10,11 @@ from games import ratelimit
 from games.spectators import client
 
 
+def _shared_key(ident: str, window: int = 30) -> str:
+    """The Redis key of ``ident``'s per-user socket count in the current window."""
+    return cache.make_and_validate_key(ratelimit._key("socket_user", ident, window))
+
+
 def _limit(settings, rate: str) -> None:
     settings.RATE_LIMITS = {**getattr(settings, "RATE_LIMITS", {}), "socket_user": rate}
 
@@ -34,13 +39,12 @@ def test_the_socket_count_expires_with_its_window(settings):
     _limit(settings, "5/30s")
     cache.clear()
     assert run_async(ratelimit.ahit("socket_user", "u9")) is True
-    key = cache.make_and_validate_key(ratelimit._key("socket_user", "u9", 30))
-    ttl = client().ttl(key)
+    ttl = client().ttl(_shared_key("u9"))
     assert 0 < ttl <= 31
 
 
-def _shared_count(ident: str, window: int = 30) -> int:
-    return int(client().get(cache.make_and_validate_key(ratelimit._key("socket_user", ident, window))) or 0)
+def _shared_count(ident: str) -> int:
+    return int(client().get(_shared_key(ident)) or 0)
 
 
 def test_a_process_takes_the_count_in_leases_and_spends_them_without_asking_redis(settings):
