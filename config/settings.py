@@ -168,6 +168,8 @@ CACHES = {
 }
 
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
+# A plain Redis broker goes through kombu's own transport with one publishing client per channel (config/broker.py).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
 CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)
 CELERY_ACCEPT_CONTENT = ["json"]  # never pickle
 CELERY_TASK_SERIALIZER = "json"

@@ -158,7 +158,10 @@ def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
     now = now or timezone.now()
     armed = [(index, deadline) for index, deadline in deadlines if deadline <= now + ETA_HORIZON]
     for index, deadline in armed:
-        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now))
+        # The queue exists (the workers declare it, and Redis makes a list on the first push), and the arguments
+        # are three numbers: Celery would otherwise declare the queue and build their safe repr on every move.
+        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now), declare=(),
+                                  argsrepr=f"({game_id}, {index}, {version})", kwargsrepr="{}")
     return len(armed)
 
 

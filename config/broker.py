@@ -1,0 +1,31 @@
+"""Celery's Redis transport with one publishing client per channel (``CELERY_BROKER_TRANSPORT``).
+
+Every move at a table with a clock queues its seat's timeout (``games.tasks.arm``), in the move path before the
+pushes. kombu's Redis channel builds a new ``redis.Redis`` client for every message it publishes
+(``Channel.conn_or_acquire``): its constructor fills a table of about 170 reply parsers, a fifth of what
+publishing a task cost (profiled offline, ``docs/PERFORMANCE.md``). The client only borrows connections from the
+channel's pool, and redis-py clients are safe to share between threads, so each channel keeps one. A channel
+made again after the broker was lost (kombu revives it) gets a client of its own again.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from functools import cached_property
+
+from kombu.transport import redis
+
+
+class Channel(redis.Channel):
+    @cached_property
+    def _shared_client(self):
+        return self._create_client()
+
+    @contextmanager
+    def conn_or_acquire(self, client=None):
+        yield client or self._shared_client
+
+
+class Transport(redis.Transport):
+    Channel = Channel
+
