@@ -10,8 +10,8 @@ Redis database (``REDIS_URL``, default database 9; FLUSHED at the start and the 
    main queue, one more on the sweep queue when the settings route the sweep to a queue of its own, and beat;
 3. gives the human seat on move of each game a deadline spread uniformly at random over ``--spread`` seconds
    starting ``--lead`` seconds from now (default: 1 s per 40 games, time to arm them all first), and arms
-   each exactly as production does after a move (``games.tasks.schedule_deadlines``: an ETA task), earliest
-   first, from four threads;
+   each exactly as production does after a move (``games.tasks.schedule_deadlines``: a member of the timers'
+   set, ``games.timers``), earliest first, from four threads;
 4. waits until every deadline has fired (or ``--timeout`` seconds after the last one), stops its processes and
    reports: fired count; exactly once (one timeout move at version 1 per game, from the seat that was due: none
    missing, none doubled); lateness (the move's ``created_at`` minus the seat's deadline) p50/p95/p99/max;
@@ -20,8 +20,8 @@ Redis database (``REDIS_URL``, default database 9; FLUSHED at the start and the 
    never ran, and how many deadlines the sweeps fired themselves; the workers' CPU per fire (their main
    processes and pools) and the PostgreSQL sessions opened per fire, which a busy machine does not skew.
 
-After its timeout each game's next deadline is ``--next-seconds`` away (within the ETA horizon, so the fire
-schedules another ETA task as a live game's move does, but beyond the end of the run).
+After its timeout each game's next deadline is ``--next-seconds`` away (within the 30-minute horizon, so the fire
+queues another as a live game's move does, but beyond the end of the run).
 
     python bench/deadlines.py                                   # 10,000 games over 120 s, one worker
     python bench/deadlines.py --games 500 --spread 20           # a quick check
@@ -265,7 +265,8 @@ def wait_ready(children: list[Child], limit: float = 120.0) -> None:
 
 def group_cpu_seconds(pgid: int) -> tuple[float, float]:
     """CPU time (user + system) of the live processes of a process group (a worker and its pool): the
-    group's leader (Celery's main process: messages, ETA timers, acks) and the rest (the pool: the tasks)."""
+    group's leader (Celery's main process: messages, the timers' thread, acks) and the rest (the pool: the
+    tasks)."""
     leader = pool = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -422,7 +423,7 @@ def report(opts: Options, armed: list[Armed], moves: dict, sweeps: dict, loads: 
           f" {peak_backlog(armed, times)} passed and unfired")
     per_fire = [1000 * x / max(1, len(times)) for x in cpu_used]
     print(f"worker CPU per fire: {sum(per_fire):.1f} ms = pools {per_fire[1]:.1f} + Celery main processes"
-          f" {per_fire[0]:.1f} (not PostgreSQL or Redis; receiving the armed ETA tasks included)")
+          f" {per_fire[0]:.1f} (not PostgreSQL or Redis; taking the due deadlines and queueing them included)")
     print(f"PostgreSQL sessions opened: {sessions} ({sessions / max(1, len(times)):.2f} per fire; the bench's arming"
           f" threads open {ARM_THREADS})")
     if delays:

@@ -1,13 +1,14 @@
 """Celery tasks: deadlines (timeouts and bot moves) and the periodic sweep.
 
-Deadlines live in the database. A deadline close enough is also scheduled as
-an ETA task; anything missed (worker killed, long correspondence deadlines
-beyond the broker's visibility timeout) is picked up by the beat sweep and
-re-armed when a worker starts. Every task is idempotent: ``do_deadline``
-checks the version and the deadline under the game's row lock.
+Deadlines live in the database. A deadline close enough is also queued in a
+Redis sorted set, which a thread of each worker takes due deadlines from
+(``games.timers``); anything missed (Redis restarted, a worker killed, long
+correspondence deadlines) is picked up by the beat sweep and re-queued when a
+worker starts. Every task is idempotent: ``do_deadline`` checks the version
+and the deadline under the game's row lock.
 
 The sweep runs on a queue of its own (``settings.CELERY_SWEEP_QUEUE``) read by
-a small worker of its own: on the main queue it waited behind every due ETA
+a small worker of its own: on the main queue it waited behind every due
 task, minutes under a backlog, just when it was needed. It fires the oldest due
 deadlines itself for a bounded time and hands the rest to the main workers in
 batches, so that after an outage every worker process helps.
@@ -25,16 +26,18 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections, transaction
 from django.utils import timezone
 
+from . import timers
+
 log = logging.getLogger(__name__)
 
-# ETA tasks longer than this are left to the sweep (Redis redelivers tasks not
-# acknowledged within its visibility timeout, one hour by default).
+# Deadlines further off than this are left to the sweep: the timers' set holds only what is due soon (a Redis
+# that restarts empty loses it; the database holds everything).
 ETA_HORIZON = timedelta(minutes=30)
 # The sweep fires due deadlines itself for at most this long (well inside beat's interval, so the next sweep
 # finds the queue free), then hands what is left to the main workers.
 SWEEP_BUDGET_SECONDS = 2.0
 # At most this many due deadlines per sweep (the next sweep takes the rest), in batches of this size: one
-# query tells a batch's worker which are still due, so a batch the ETA tasks already fired costs one query.
+# query tells a batch's worker which are still due, so a batch the timers already fired costs one query.
 SWEEP_LIMIT = 5000
 SWEEP_BATCH = 50
 # A deadline handed out is not handed out again for this long (a batch waits behind the main queue's backlog).
@@ -75,13 +78,14 @@ def fire_each(deadlines: list[Deadline]) -> int:
 
 @shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
 def fire_deadline(game_id: int, seat: int, version: int) -> bool:
+    """One deadline (the ETA tasks queued before ``games.timers``, and anyone's by hand)."""
     return fire(game_id, seat, version)
 
 
 @shared_task(name="games.tasks.fire_deadlines", ignore_result=True, acks_late=True)
 def fire_deadlines(deadlines: list[list[int]]) -> int:
-    """A batch handed out by the sweep. By the time it runs the ETA tasks may have fired most of it: one
-    query keeps only those still due."""
+    """A batch taken from the timers' set, or handed out by the sweep (by the time that one runs the timers
+    may have fired most of it): one query keeps only those still due."""
     return fire_each(still_due([(g, s, v) for g, s, v in deadlines]))
 
 
@@ -140,7 +144,7 @@ def hand_out(deadlines: list[Deadline]) -> int:
 
 
 def arm_within_horizon(**seats) -> int:
-    """Queue an ETA task for each armed seat (of those ``seats`` filters) due within the horizon."""
+    """Queue each armed seat's deadline (of those ``seats`` filters) due within the horizon."""
     from .models import Game, Seat
 
     now = timezone.now()
@@ -154,14 +158,11 @@ def arm_within_horizon(**seats) -> int:
 
 
 def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
-    """Queue an ETA task for each (seat, deadline) due within the horizon; the rest are the sweep's."""
+    """Queue each (seat, deadline) due within the horizon in the timers' set (``games.timers``, one ``ZADD``);
+    the rest are the sweep's."""
     now = now or timezone.now()
-    armed = [(index, deadline) for index, deadline in deadlines if deadline <= now + ETA_HORIZON]
-    for index, deadline in armed:
-        # The queue exists (the workers declare it, and Redis makes a list on the first push), and the arguments
-        # are three numbers: Celery would otherwise declare the queue and build their safe repr on every move.
-        fire_deadline.apply_async((game_id, index, version), eta=max(deadline, now), declare=(),
-                                  argsrepr=f"({game_id}, {index}, {version})", kwargsrepr="{}")
+    armed = {(game_id, index, version): deadline for index, deadline in deadlines if deadline <= now + ETA_HORIZON}
+    timers.add(armed)
     return len(armed)
 
 
@@ -182,7 +183,7 @@ def sweep_deadlines() -> int:
             batches = hand_out(due[i:])
             log.warning("sweep: %d deadlines overdue; handed %d batches to the workers", len(due) - i, batches)
             break
-        # Re-checked per batch: the ETA tasks fire the same deadlines meanwhile.
+        # Re-checked per batch: the timers fire the same deadlines meanwhile.
         fired += fire_each(still_due(due[i:i + SWEEP_BATCH]))
     return fired
 
@@ -193,8 +194,20 @@ def rearm_all_pending() -> int:
 
 
 def consumes_main_queue(consumer) -> bool:
-    """A sweep-only worker holds no ETA task, so it has none to re-arm when it starts."""
+    """A sweep-only worker fires no queued deadline, so it neither re-queues them nor runs a timer."""
     return settings.CELERY_TASK_DEFAULT_QUEUE in consumer.app.amqp.queues.consume_from
+
+
+_timer: timers.Timer | None = None
+
+
+@worker_ready.connect
+def _start_timer(sender=None, **kwargs) -> None:
+    """The thread that takes due deadlines from the timers' set and queues them (``games.timers``)."""
+    global _timer
+    if (sender is not None and not consumes_main_queue(sender)) or _timer is not None:
+        return
+    _timer = timers.Timer().start()
 
 
 @worker_ready.connect

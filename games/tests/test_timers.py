@@ -1,0 +1,73 @@
+"""The timers' sorted set (``games.timers``): what a clocked move queues, and due deadlines taken once."""
+
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import timers
+from games.tasks import ETA_HORIZON, arm
+
+
+@pytest.fixture(autouse=True)
+def _own_set(monkeypatch):
+    """A set of the test's own: the suite's Celery worker, if one runs, takes due members from the usual one."""
+    name = f"test-timers-{uuid.uuid4().hex}"
+    monkeypatch.setattr(timers, "key", lambda: name)
+    yield
+    timers._redis().delete(name)
+
+
+def queued() -> dict[str, float]:
+    return {m.decode(): score for m, score in timers._redis().zrange(timers.key(), 0, -1, withscores=True)}
+
+
+def test_arm_queues_each_seat_due_within_the_horizon_once_scored_by_its_deadline():
+    now = timezone.now()
+    soon, later, beyond = now + timedelta(seconds=30), now + timedelta(minutes=5), now + ETA_HORIZON + timedelta(1)
+    assert arm(7, 3, [(0, soon), (1, later), (2, beyond)], now) == 2
+    assert arm(7, 3, [(0, soon)], now) == 1  # the same deadline again: still one member
+    assert queued() == {"7:0:3": soon.timestamp(), "7:1:3": later.timestamp()}
+    assert arm(7, 4, [], now) == 0  # a move that armed no seat queues nothing
+
+
+def test_only_due_members_are_taken_and_a_taken_member_is_gone():
+    now = timezone.now()
+    arm(5, 0, [(0, now - timedelta(seconds=1)), (1, now + timedelta(seconds=60))], now)
+    arm(6, 2, [(1, now - timedelta(seconds=2))], now)
+    assert timers.take_due(now.timestamp()) == [(6, 1, 2), (5, 0, 0)]  # the longest overdue first
+    assert timers.take_due(now.timestamp()) == []
+    assert queued() == {"5:1:0": (now + timedelta(seconds=60)).timestamp()}
+
+
+def test_several_takers_at_once_take_each_due_deadline_exactly_once():
+    """Every worker runs a timer: a deadline two of them took would be queued twice (harmless, as ``do_deadline``
+    fires once, but each copy costs a task and a locked read)."""
+    now = timezone.now()
+    for game_id in range(1, 401):
+        arm(game_id, 1, [(game_id % 4, now - timedelta(milliseconds=game_id))], now)
+    taken: list[list] = [[] for _ in range(4)]
+
+    def take(into: list) -> None:
+        while batch := timers.take_due(now.timestamp(), limit=7):
+            into.extend(batch)
+
+    threads = [threading.Thread(target=take, args=(into,)) for into in taken]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    every = [d for into in taken for d in into]
+    assert len(every) == 400
+    assert sorted(every) == [(g, g % 4, 1) for g in range(1, 401)]
+    assert timers.pending() == 0
+
+
+def test_a_backlog_is_queued_as_tasks_of_a_few_deadlines_each(monkeypatch):
+    sent: list[list] = []
+    monkeypatch.setattr("games.tasks.fire_deadlines.delay", sent.append)  # the broker's side is the worker tests'
+    assert timers.dispatch([(g, 0, 1) for g in range(23)]) == 3
+    assert [len(batch) for batch in sent] == [10, 10, 3]
+    assert sent[2] == [[20, 0, 1], [21, 0, 1], [22, 0, 1]]

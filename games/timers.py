@@ -1,0 +1,119 @@
+"""Pending deadlines as members of a Redis sorted set, taken out when due by a thread of each Celery worker.
+
+A move at a table with a clock queues its seat's timeout from the move path, in the database thread of the
+process that made the move. As a Celery ETA task that cost about 0.4 ms of CPU (kombu building and sending a
+message), and under load 2.2–2.6 ms at the median of that thread's time, the thread every other move of the
+process waits for (``bench/socket_load.py --timeline``, docs/PERFORMANCE.md). A member of a sorted set scored by
+the deadline is one ``ZADD``.
+
+Each worker that reads the main queue runs ``Timer``: every ``POLL_SECONDS`` it takes the due members out in
+one script (read and remove at once, so two workers never take the same member) and queues them as
+``fire_deadlines`` tasks, a few deadlines each, for the worker's processes to fire. The database stays the
+truth: a member lost (Redis restarted, a worker killed between taking and queueing) is a deadline the beat's
+sweep fires, as it fires one whose ETA task was lost before.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from datetime import datetime
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.01  # how often a worker looks for due members: at most this late, plus the queueing
+TAKE_LIMIT = 500  # members taken at a time (a backlog is taken in several passes, each queued at once)
+BATCH = 10  # deadlines per task: enough to spare the broker, few enough that a burst spreads over processes
+
+# Read the due members and remove them in one step: a member goes to one taker only.
+_TAKE = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+if #due > 0 then redis.call('ZREM', KEYS[1], unpack(due)) end
+return due
+"""
+
+Deadline = tuple[int, int, int]  # (game id, seat, version)
+
+_lock = threading.Lock()
+_clients: dict[str, object] = {}
+
+
+def _redis():
+    """A client of the broker's Redis (redis-py's pool is thread-safe and starts afresh in a forked child)."""
+    from django.conf import settings
+
+    url = settings.CELERY_BROKER_URL
+    with _lock:
+        client = _clients.get(url)
+        if client is None:
+            import redis
+
+            client = _clients[url] = redis.Redis.from_url(url)
+        return client
+
+
+def key() -> str:
+    """The set of this deployment's queue (tests and benches run several deployments on one Redis)."""
+    from django.conf import settings
+
+    return f"{settings.CELERY_TASK_DEFAULT_QUEUE}.deadlines"
+
+
+def member(deadline: Deadline) -> str:
+    game_id, seat, version = deadline
+    return f"{game_id}:{seat}:{version}"
+
+
+def add(deadlines: dict[Deadline, datetime]) -> None:
+    """Queue each deadline at its time (the same deadline queued again keeps one member)."""
+    if deadlines:
+        _redis().zadd(key(), {member(d): at.timestamp() for d, at in deadlines.items()})
+
+
+def take_due(now: float | None = None, limit: int = TAKE_LIMIT) -> list[Deadline]:
+    """Remove and return the members due by ``now`` (epoch seconds), the earliest first."""
+    raw = _redis().eval(_TAKE, 1, key(), time.time() if now is None else now, limit)
+    return [tuple(int(part) for part in m.decode().split(":")) for m in raw]
+
+
+def pending() -> int:
+    """Members waiting (tests, diagnostics)."""
+    return _redis().zcard(key())
+
+
+def dispatch(due: list[Deadline]) -> int:
+    """Queue the deadlines as ``fire_deadlines`` tasks of ``BATCH`` each; returns the number of tasks."""
+    from .tasks import fire_deadlines
+
+    batches = [due[i:i + BATCH] for i in range(0, len(due), BATCH)]
+    for batch in batches:
+        fire_deadlines.delay([list(d) for d in batch])
+    return len(batches)
+
+
+class Timer:
+    """The thread that takes due members out and queues them, until ``stop``."""
+
+    def __init__(self) -> None:
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="deadline-timer", daemon=True)
+
+    def start(self) -> Timer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)
+
+    def _run(self) -> None:
+        while not self._stop.wait(POLL_SECONDS):
+            try:
+                due = take_due()
+                while due:
+                    dispatch(due)
+                    due = take_due() if len(due) == TAKE_LIMIT else []
+            except Exception:  # Redis away: the sweep fires what is due meanwhile; try again in a second
+                log.exception("deadline timer: the due deadlines could not be taken")
+                self._stop.wait(1.0)
