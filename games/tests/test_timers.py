@@ -33,13 +33,15 @@ def test_arm_queues_each_seat_due_within_the_horizon_once_scored_by_its_deadline
     assert arm(7, 4, [], now) == 0  # a move that armed no seat queues nothing
 
 
-def test_only_due_members_are_taken_and_a_taken_member_is_gone():
+def test_only_members_due_by_the_time_asked_are_taken_with_their_times_and_a_taken_member_is_gone():
     now = timezone.now()
-    arm(5, 0, [(0, now - timedelta(seconds=1)), (1, now + timedelta(seconds=60))], now)
-    arm(6, 2, [(1, now - timedelta(seconds=2))], now)
-    assert timers.take_due(now.timestamp()) == [(6, 1, 2), (5, 0, 0)]  # the longest overdue first
-    assert timers.take_due(now.timestamp()) == []
-    assert queued() == {"5:1:0": (now + timedelta(seconds=60)).timestamp()}
+    overdue, due_soon, later = now - timedelta(seconds=2), now + timedelta(seconds=0.2), now + timedelta(seconds=60)
+    arm(5, 0, [(0, due_soon), (1, later)], now)
+    arm(6, 2, [(1, overdue)], now)
+    assert timers.take_due(now.timestamp() + 0.25) == [((6, 1, 2), overdue.timestamp()),  # the longest overdue
+                                                        ((5, 0, 0), due_soon.timestamp())]  # first
+    assert timers.take_due(now.timestamp() + 0.25) == []
+    assert queued() == {"5:1:0": later.timestamp()}
 
 
 def test_several_takers_at_once_take_each_due_deadline_exactly_once():
@@ -52,7 +54,7 @@ def test_several_takers_at_once_take_each_due_deadline_exactly_once():
 
     def take(into: list) -> None:
         while batch := timers.take_due(now.timestamp(), limit=7):
-            into.extend(batch)
+            into.extend(deadline for deadline, _ in batch)
 
     threads = [threading.Thread(target=take, args=(into,)) for into in taken]
     for thread in threads:
@@ -65,9 +67,16 @@ def test_several_takers_at_once_take_each_due_deadline_exactly_once():
     assert timers.pending() == 0
 
 
-def test_a_backlog_is_queued_as_tasks_of_a_few_deadlines_each(monkeypatch):
-    sent: list[list] = []
-    monkeypatch.setattr("games.tasks.fire_deadlines.delay", sent.append)  # the broker's side is the worker tests'
-    assert timers.dispatch([(g, 0, 1) for g in range(23)]) == 3
-    assert [len(batch) for batch in sent] == [10, 10, 3]
-    assert sent[2] == [[20, 0, 1], [21, 0, 1], [22, 0, 1]]
+def test_a_deadline_not_yet_due_goes_as_an_eta_task_for_its_time_and_a_backlog_in_tasks_of_ten(monkeypatch):
+    """The broker's side (a real worker firing them) is the clocks' worker tests'."""
+    batches: list[list] = []
+    timed: list[tuple] = []
+    monkeypatch.setattr("games.tasks.fire_deadlines.delay", batches.append)
+    monkeypatch.setattr("games.tasks.fire_deadline.apply_async", lambda args, eta: timed.append((args, eta)))
+    now = timezone.now()
+    soon = now + timedelta(milliseconds=120)
+    overdue = [((g, 0, 1), (now - timedelta(seconds=g)).timestamp()) for g in range(23)]
+    assert timers.dispatch(overdue + [((99, 3, 7), soon.timestamp())], now.timestamp()) == 4
+    assert [len(batch) for batch in batches] == [10, 10, 3]
+    assert batches[2] == [[20, 0, 1], [21, 0, 1], [22, 0, 1]]
+    assert timed == [((99, 3, 7), soon)]
