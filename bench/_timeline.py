@@ -2,9 +2,10 @@
 
 ``_gc_pauses`` imports this module when ``TIMELINE_DIR`` is set. It wraps the steps a move takes in the process
 that receives it (the socket's ``act``, the move path's lock and write, the publish after commit and the clocked
-seats' timeouts queued after it), each socket's handler of the push and each push sent, and appends ``[step, game
-id, monotonic ns]`` lines to ``$TIMELINE_DIR/<pid>.timeline.jsonl`` once a second. ``phases()`` turns the lines of all processes into
-per-move durations. The wrappers cost a few microseconds a step; nothing else changes.
+seats' timeouts queued with it or after it), each socket's handler of the push and each push sent, and appends
+``[step, game id, monotonic ns]`` lines to ``$TIMELINE_DIR/<pid>.timeline.jsonl`` once a second. ``phases()``
+turns the lines of all processes into per-move durations. The wrappers cost a few microseconds a step; nothing
+else changes.
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ def _note(step: str, game_id: int) -> None:
 
 
 def _wrap() -> None:
-    from games import actions, broadcast, consumers, tasks
+    from games import actions, broadcast, consumers
 
     act, do_move, lock, write_move = (consumers.GameConsumer._act, consumers.do_move, actions._lock,
                                       actions.write_move)
     publish, game_changed, send = broadcast.publish, consumers.GameConsumer.game_changed, consumers.GameConsumer.send
     push_all = getattr(consumers.GameConsumer, "_push_all", None)
-    arm = tasks.arm
+    after_commit = actions.after_commit
     receive = consumers.GameConsumer.receive
 
     async def timed_receive(self, text_data=None, bytes_data=None):
@@ -60,13 +61,13 @@ def _wrap() -> None:
 
     def timed_publish(game_id, *args, **kwargs):
         _note("committed", game_id)
-        publish(game_id, *args, **kwargs)
+        sent = publish(game_id, *args, **kwargs)
         _note("published", game_id)
+        return sent
 
-    def timed_arm(game_id, *args, **kwargs):  # after the publish: the clocked seats' timeouts queued
-        armed = arm(game_id, *args, **kwargs)
+    def timed_after_commit(game_id, *args, **kwargs):  # ends once the clocked seats' timeouts are queued
+        after_commit(game_id, *args, **kwargs)
         _note("armed", game_id)
-        return armed
 
     async def timed_game_changed(self, event):
         _note("push", self.game_id)
@@ -83,7 +84,7 @@ def _wrap() -> None:
 
     consumers.GameConsumer._act, consumers.do_move, actions._lock = timed_act, timed_do_move, timed_lock
     consumers.GameConsumer.receive = timed_receive
-    actions.write_move, broadcast.publish, tasks.arm = timed_write_move, timed_publish, timed_arm
+    actions.write_move, broadcast.publish, actions.after_commit = timed_write_move, timed_publish, timed_after_commit
     consumers.GameConsumer.game_changed, consumers.GameConsumer.send = timed_game_changed, timed_send
     if push_all is not None:
         consumers.GameConsumer._push_all = timed_push_all
@@ -108,7 +109,7 @@ PHASES = [
     ("write", "applied", "written"),
     ("commit", "written", "committed"),
     ("publish", "committed", "published"),
-    ("queue the timeout (none without a clock)", "published", "armed"),
+    ("queue the timeout (none without a clock)", "published", "armed"),  # after the publish, if not with it
     ("to the first socket's handler", "published", "first push"),
     ("first handler to last push sent", "first push", "last pushed"),
     ("received to last push sent", "received", "last pushed"),

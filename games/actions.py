@@ -287,11 +287,19 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
 
 def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None,
                  blob: bytes | None = None) -> None:
+    """Broadcast the change and queue the clocks' timeouts, in one round trip to Redis when they share it. A
+    timeout that cannot be queued is left to the beat's sweep: the move is committed, and its caller must hear
+    so."""
+    from . import timers
     from .broadcast import publish
-    from .tasks import arm, schedule_deadlines
+    from .tasks import due_soon, schedule_deadlines
 
-    publish(game_id, version, rev, seal, blob)
-    if armed is None:
-        schedule_deadlines(game_id)
-    else:
-        arm(game_id, version, armed)
+    queue = due_soon(game_id, version, armed) if armed else {}
+    sent = publish(game_id, version, rev, seal, blob, then=timers.along(queue) if queue else None)
+    try:
+        if armed is None:
+            schedule_deadlines(game_id)
+        elif queue and not sent:
+            timers.add(queue)
+    except Exception:
+        log.exception("game %s v%s: its timeouts could not be queued; the sweep fires them", game_id, version)

@@ -12,6 +12,8 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 from channels.layers import get_channel_layer
 
@@ -19,6 +21,10 @@ log = logging.getLogger(__name__)
 
 
 SEND_TIMEOUT = 10.0  # seconds a write's broadcast may wait for Redis before it is given up (clients resync)
+
+# Commands that may share a broadcast's round trip: the Redis URL they are for, and a function adding them to a
+# pipeline (a clocked move's timeouts, ``games.timers.along``).
+Then = tuple[str, Callable[[Any], None]]
 
 
 class _Publisher:
@@ -76,12 +82,22 @@ class _PubSubPublisher:
                                  for h in self.hosts]
             return self._clients
 
-    def send(self, layer, group: str, message: dict) -> None:
+    def send(self, layer, group: str, message: dict, then: Then | None = None) -> bool:
+        """PUBLISH the message; ``then`` goes in the same round trip if the layer's one Redis is its Redis
+        (True), else it is left to the caller (False)."""
         from channels_redis.utils import _consistent_hash
 
         channel = f"{self.prefix}__group__{group}"  # channels_redis.pubsub names a group's channel so
         clients = self.clients()
-        clients[_consistent_hash(channel, len(clients))].publish(channel, layer.serialize(message))
+        client = clients[_consistent_hash(channel, len(clients))]
+        if then is None or len(self.hosts) != 1 or self.hosts[0]["address"] != then[0]:
+            client.publish(channel, layer.serialize(message))
+            return False
+        with client.pipeline(transaction=False) as pipe:
+            pipe.publish(channel, layer.serialize(message))
+            then[1](pipe)
+            pipe.execute()
+        return True
 
 
 def _pubsub_publisher(layer) -> _PubSubPublisher | None:
@@ -101,33 +117,37 @@ def _pubsub_publisher(layer) -> _PubSubPublisher | None:
     return publisher
 
 
-def group_send(group: str, message: dict) -> None:
+def group_send(group: str, message: dict, then: Then | None = None) -> bool:
     """Send to a channel-layer group from synchronous code, and wait until Redis has it (the caller's writes
-    are committed: a broadcast is never left behind by an early return)."""
+    are committed: a broadcast is never left behind by an early return). ``then`` (a Redis URL and a function
+    that adds commands to a pipeline) is sent in the same round trip when it can be, and then True."""
     layer = get_channel_layer()
     if layer is None:
-        return
+        return False
     pubsub = _pubsub_publisher(layer)
     if pubsub is not None:
-        pubsub.send(layer, group, message)
-    else:
-        _publisher.send(layer.group_send(group, message))
+        return pubsub.send(layer, group, message, then)
+    _publisher.send(layer.group_send(group, message))
+    return False
 
 
 def group_name(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-def publish(game_id: int, version: int, rev: int, seal: str = "", snapshot: bytes | None = None) -> None:
+def publish(game_id: int, version: int, rev: int, seal: str = "", snapshot: bytes | None = None,
+            then: Then | None = None) -> bool:
     """``seal`` (the seed commitment, public) names the game beyond its id for the sockets' caches;
-    ``snapshot`` is the new revision packed by ``snapshot_wire.freeze``, when the writer has it."""
+    ``snapshot`` is the new revision packed by ``snapshot_wire.freeze``, when the writer has it; ``then``
+    rides along when it can (``group_send``: True if it did)."""
     message = {"type": "game.changed", "version": version, "rev": rev, "seal": seal}
     if snapshot is not None:
         message["snapshot"] = snapshot
     try:
-        group_send(group_name(game_id), message)
+        return group_send(group_name(game_id), message, then)
     except Exception:  # a lost broadcast is repaired by the client's resync; the move is committed
         log.exception("broadcast of game %s v%s failed", game_id, version)
+        return False
 
 
 # ---- the lobby ------------------------------------------------------------------------------------------

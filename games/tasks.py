@@ -157,11 +157,16 @@ def arm_within_horizon(**seats) -> int:
     return len(rows)
 
 
-def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
-    """Queue each (seat, deadline) due within the horizon in the timers' set (``games.timers``, one ``ZADD``);
-    the rest are the sweep's."""
+def due_soon(game_id: int, version: int, deadlines: list, now=None) -> dict:
+    """The (seat, deadline) pairs due within the horizon, as the timers' set takes them; the rest are the
+    sweep's."""
     now = now or timezone.now()
-    armed = {(game_id, index, version): deadline for index, deadline in deadlines if deadline <= now + ETA_HORIZON}
+    return {(game_id, index, version): deadline for index, deadline in deadlines if deadline <= now + ETA_HORIZON}
+
+
+def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
+    """Queue each (seat, deadline) due within the horizon in the timers' set (``games.timers``, one ``ZADD``)."""
+    armed = due_soon(game_id, version, deadlines, now)
     timers.add(armed)
     return len(armed)
 

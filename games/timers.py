@@ -4,7 +4,8 @@ A move at a table with a clock queues its seat's timeout from the move path, in 
 process that made the move. As a Celery ETA task that cost about 0.4 ms of CPU (kombu building and sending a
 message), and under load 2.2–2.6 ms at the median of that thread's time, the thread every other move of the
 process waits for (``bench/socket_load.py --timeline``, docs/PERFORMANCE.md). A member of a sorted set scored by
-the deadline is one ``ZADD``.
+the deadline is one ``ZADD``, sent in the same round trip as the move's broadcast when both go to one Redis
+(``along``).
 
 Each worker that reads the main queue runs ``Timer``: every ``POLL_SECONDS`` it takes out the members due
 within ``LOOKAHEAD_SECONDS`` in one script (read and remove at once, so two workers never take the same
@@ -75,6 +76,16 @@ def add(deadlines: dict[Deadline, datetime]) -> None:
     """Queue each deadline at its time (the same deadline queued again keeps one member)."""
     if deadlines:
         _redis().zadd(key(), {member(d): at.timestamp() for d, at in deadlines.items()})
+
+
+def along(deadlines: dict[Deadline, datetime]):
+    """``add`` as commands for another's pipeline to the same Redis (``broadcast.publish``'s ``then``): a move's
+    timeouts travel with its broadcast, in one round trip. Under load the ``ZADD``'s own round trip held the
+    database thread 1.2–1.5 ms at the median (docs/PERFORMANCE.md)."""
+    from django.conf import settings
+
+    mapping = {member(d): at.timestamp() for d, at in deadlines.items()}
+    return settings.CELERY_BROKER_URL, lambda pipe: pipe.zadd(key(), mapping)
 
 
 def take_due(by: float | None = None, limit: int = TAKE_LIMIT) -> list[tuple[Deadline, float]]:

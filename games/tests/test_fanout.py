@@ -123,7 +123,7 @@ def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_
     from games import broadcast
 
     sent = []
-    monkeypatch.setattr(broadcast, "group_send", lambda group, message: sent.append(group))
+    monkeypatch.setattr(broadcast, "group_send", lambda group, message, then=None: sent.append(group))
     rs = get(started_game.ruleset)
     seat = rs.to_move(started_game.state)[0]
     mover_user = seat_user(started_game, players, seat)

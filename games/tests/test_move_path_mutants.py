@@ -62,9 +62,9 @@ def expire(game: Game, seat: int, when=None) -> None:
 def captured(monkeypatch) -> dict[str, list]:
     """What the after-commit step hands on: layer messages, deadlines armed from the move, deadlines read back."""
     seen: dict[str, list] = {"sent": [], "armed": [], "scheduled": []}
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message: seen["sent"].append(message))
-    monkeypatch.setattr("games.tasks.arm", lambda game_id, version, deadlines, now=None:
-                        seen["armed"].append((game_id, version, list(deadlines))))
+    # A send that takes nothing along (as through the core layer): the timeouts are then queued on their own.
+    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: seen["sent"].append(message))
+    monkeypatch.setattr("games.timers.add", lambda deadlines: seen["armed"].append(dict(deadlines)))
     monkeypatch.setattr("games.tasks.schedule_deadlines", lambda game_id: seen["scheduled"].append(game_id))
     return seen
 
@@ -279,7 +279,7 @@ def test_the_move_that_ends_the_game_is_stamped_and_queues_the_results_robustly(
 
 def test_a_moves_clocks_are_armed_after_commit_from_the_seats_it_wrote(players, monkeypatch,
                                                                      django_capture_on_commit_callbacks):
-    """Once committed, and not before, the clocks are armed (``tasks.arm``) for the new version with the
+    """Once committed, and not before, the clocks are armed (``timers.add``) for the new version with the
     deadlines the move has just written, without reading them back (``schedule_deadlines``)."""
     seen = captured(monkeypatch)
     game = live_table(players)
@@ -290,7 +290,8 @@ def test_a_moves_clocks_are_armed_after_commit_from_the_seats_it_wrote(players, 
         callback()
     deadlines = [(s.index, s.deadline) for s in Seat.objects.filter(game=game, deadline__isnull=False)]
     assert deadlines
-    assert seen["armed"] == [(game.pk, result.version, deadlines)] and seen["scheduled"] == []
+    assert seen["armed"] == [{(game.pk, index, result.version): at for index, at in deadlines}]
+    assert seen["scheduled"] == []
     assert [m["version"] for m in game_changed(seen)] == [result.version]
 
 

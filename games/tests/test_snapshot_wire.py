@@ -26,7 +26,7 @@ def _columns(obj) -> dict:
 
 def _published(monkeypatch) -> list[dict]:
     sent = []
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: sent.append(message))
     return sent
 
 

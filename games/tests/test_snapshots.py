@@ -38,7 +38,7 @@ def table(monkeypatch):
     users = make_users("ka", "kb")
     game = open_table("estanciero", users, start=True)
     sent = []
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message: sent.append(message))
+    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: sent.append(message))
     snapshots.clear()
     snapshots.load(game.pk)  # the revision the sockets connected at
     return game, users, sent

@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from games import timers
+from games.broadcast import group_name, publish
 from games.tasks import ETA_HORIZON, arm
 
 
@@ -80,3 +81,25 @@ def test_a_deadline_not_yet_due_goes_as_an_eta_task_for_its_time_and_a_backlog_i
     assert [len(batch) for batch in batches] == [10, 10, 3]
     assert batches[2] == [[20, 0, 1], [21, 0, 1], [22, 0, 1]]
     assert timed == [((99, 3, 7), soon)]
+
+
+def test_a_moves_timeouts_go_with_its_broadcast_when_both_are_for_the_same_redis(settings):
+    """One pipeline carries the move's PUBLISH and its ``ZADD`` (``broadcast.publish``'s ``then``): the message
+    reaches the game's channel and the member is queued. Aimed at another Redis, nothing rides along and the
+    caller queues it itself (``actions.after_commit``)."""
+    import redis
+
+    assert settings.CELERY_BROKER_URL == settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"]
+    listener = redis.Redis.from_url(settings.REDIS_URL).pubsub()
+    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
+    listener.subscribe(f"{prefix}__group__{group_name(424242)}")
+    listener.get_message(timeout=2)  # the subscription's confirmation
+    at = timezone.now() + timedelta(seconds=40)
+    assert publish(424242, 9, 12, "seal", then=timers.along({(424242, 1, 9): at})) is True
+    assert listener.get_message(timeout=2)["type"] == "message"
+    assert queued() == {"424242:1:9": at.timestamp()}
+
+    ran = []
+    assert publish(424242, 10, 13, "seal", then=("redis://127.0.0.1:6379/15", ran.append)) is False
+    assert listener.get_message(timeout=2)["type"] == "message" and ran == []
+    listener.close()
