@@ -93,5 +93,6 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, "--way", way, "--calls", str(args.calls),
                         "--rounds", str(args.rounds)], check=True)
 
+
 if __name__ == "__main__":
     main()

@@ -141,7 +141,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--ruleset", default="estanciero", choices=("estanciero", "argentilandia", "ladrillazo"))
     parser.add_argument("--time-control", default="correspondence", choices=("correspondence", "relaxed", "live", "blitz"),
                         help="the tables' clocks: a move at a table with a clock within the next 30 minutes also "
-                             "queues the seat's timeout in Celery (no worker runs: nothing fires)")
+                             "queues the seat's timeout in the timers' set (no worker runs: nothing fires)")
     parser.add_argument("--keep", type=int, default=2, choices=(1, 2), help="the page protocol asked (keep=N)")
     parser.add_argument("--via", choices=("socket", "api"), default="socket", help="how moves are sent")
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")

@@ -29,4 +29,3 @@ class Channel(redis.Channel):
 
 class Transport(redis.Transport):
     Channel = Channel
-

@@ -288,8 +288,8 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
 def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None,
                  blob: bytes | None = None) -> None:
     """Broadcast the change and queue the clocks' timeouts, in one round trip to Redis when they share it. A
-    timeout that cannot be queued is left to the beat's sweep: the move is committed, and its caller must hear
-    so."""
+    timeout that cannot be queued is logged and left to the beat's sweep: the move is committed, so its caller
+    hears that it was made."""
     from . import timers
     from .broadcast import publish
     from .tasks import due_soon, schedule_deadlines

@@ -27,6 +27,7 @@ from django.db import DatabaseError, close_old_connections, transaction
 from django.utils import timezone
 
 from . import timers
+from .timers import Deadline
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,6 @@ SWEEP_BATCH = 50
 # A deadline handed out is not handed out again for this long (a batch waits behind the main queue's backlog).
 HAND_OUT_SECONDS = 60
 
-Deadline = tuple[int, int, int]  # (game id, seat, version)
 
 
 def fire(game_id: int, seat: int, version: int) -> bool:
@@ -134,13 +134,18 @@ def not_handed_out_recently(deadlines: list[Deadline]) -> list[Deadline]:
     return fresh
 
 
-def hand_out(deadlines: list[Deadline]) -> int:
-    """Queue the deadlines in batches on the main queue (``fire_deadlines``); returns the number of batches."""
-    deadlines = not_handed_out_recently(deadlines)
-    batches = [deadlines[i:i + SWEEP_BATCH] for i in range(0, len(deadlines), SWEEP_BATCH)]
+def queue_batches(deadlines: list[Deadline], size: int) -> int:
+    """Queue the deadlines on the main queue as ``fire_deadlines`` tasks of ``size`` each; returns the number
+    of tasks."""
+    batches = [deadlines[i:i + size] for i in range(0, len(deadlines), size)]
     for batch in batches:
         fire_deadlines.delay([list(d) for d in batch])
     return len(batches)
+
+
+def hand_out(deadlines: list[Deadline]) -> int:
+    """Queue the deadlines in batches on the main queue (``fire_deadlines``); returns the number of batches."""
+    return queue_batches(not_handed_out_recently(deadlines), SWEEP_BATCH)
 
 
 def arm_within_horizon(**seats) -> int:
