@@ -606,6 +606,36 @@ def wait_until(predicate, timeout: float = 30, step: float = 0.2):
     return predicate()
 
 
+def submitted_at_once(count: int, submit) -> list[str]:
+    """``submit()`` in ``count`` threads released together, each on its own database connection (closed after):
+    "applied" for each that returned, the code of each ``MoveRejected`` it raised."""
+    import threading
+
+    from django.db import connection
+
+    from games.actions import MoveRejected
+
+    outcomes: list[str] = []
+    barrier = threading.Barrier(count, timeout=30)
+
+    def run():
+        try:
+            barrier.wait()
+            submit()
+            outcomes.append("applied")
+        except MoveRejected as exc:
+            outcomes.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run) for _ in range(count)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return outcomes
+
+
 def create_table_in_browser(page, base: str, ruleset: str, *, seats: int, bots: int, max_turns: int,
                             shot: str | None = None) -> None:
     """Fill the lobby's New table form as a person would and land on the table."""

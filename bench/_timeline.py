@@ -31,6 +31,7 @@ def _wrap() -> None:
 
     act, do_move, lock, write_move = (consumers.GameConsumer._act, consumers.do_move, actions._lock,
                                       actions.write_move)
+    copies = getattr(actions, "_copies", None)
     publish, game_changed, send = broadcast.publish, consumers.GameConsumer.game_changed, consumers.GameConsumer.send
     push_all = getattr(consumers.GameConsumer, "_push_all", None)
     after_commit = actions.after_commit
@@ -54,10 +55,16 @@ def _wrap() -> None:
         _note("locked", game_id)
         return found
 
+    def timed_copies(held):  # a move made on the process's held revision takes no lock: its copies instead
+        found = copies(held)
+        _note("locked", held.game.pk)
+        return found
+
     def timed_write_move(game, move, seats, **kwargs):
         _note("applied", game.pk)
-        write_move(game, move, seats, **kwargs)
+        written = write_move(game, move, seats, **kwargs)
         _note("written", game.pk)
+        return written
 
     def timed_publish(game_id, *args, **kwargs):
         _note("committed", game_id)
@@ -88,6 +95,8 @@ def _wrap() -> None:
     consumers.GameConsumer.game_changed, consumers.GameConsumer.send = timed_game_changed, timed_send
     if push_all is not None:
         consumers.GameConsumer._push_all = timed_push_all
+    if copies is not None:
+        actions._copies = timed_copies
 
 
 def _write(path: Path) -> None:
@@ -104,10 +113,10 @@ def _write(path: Path) -> None:
 PHASES = [
     ("rate limit and parse", "message", "received"),
     ("to the database thread", "received", "move path"),
-    ("lock (BEGIN, game and seats)", "move path", "locked"),
+    ("lock (BEGIN, game and seats), or copy the held revision", "move path", "locked"),
     ("check and apply", "locked", "applied"),
     ("write", "applied", "written"),
-    ("commit", "written", "committed"),
+    ("commit (none on the held revision)", "written", "committed"),
     ("publish", "committed", "published"),
     ("queue the timeout (none without a clock)", "published", "armed"),  # after the publish, if not with it
     ("to the first socket's handler", "published", "first push"),

@@ -40,6 +40,8 @@ In the HTML stream the seat on move picks from the move forms its page shows: in
 offered and withdrawn). ``--keep 1`` asks the page protocol of before runs (``keep=1``: one placeholder per
 kept element), to compare with a server that predates ``keep=2``.
 
+Before each run the bench database is vacuumed and analysed (``VACUUM (ANALYZE)``), so that runs compare.
+
 Bounded: at most ``--games`` x 5 sockets, ``--warmup + --seconds`` of load plus a ``--timeout`` drain per
 run; 127.0.0.1 only. Daphne is killed and every socket closed on exit, Ctrl-C and errors included. Users
 (``bl_g<i>_s<j>``) are reused between runs; games and API tokens are created afresh each run.
@@ -363,6 +365,18 @@ def pg_sample() -> tuple[int, dict[int, float]] | None:
         backends = [row[0] for row in conn.execute(
             "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", (database_name(),))]
     return int(xacts), {pid: process_cpu(pid) for pid in backends}
+
+
+def vacuum() -> None:
+    """VACUUM ANALYZE the bench database, so that every run starts with no dead rows and fresh statistics.
+    Without it, a PostgreSQL with autovacuum off (this machine's CI configuration) kept every dead row of the
+    runs before, and the first measured run of a set was often the slowest."""
+    if not os.environ["DATABASE_URL"].startswith("postgres"):
+        return
+    import psycopg
+
+    with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
+        conn.execute("VACUUM (ANALYZE)")
 
 
 # ---- a minimal keep-alive HTTP client (the API mode's moves; no HTTP library is installed) ------------------
@@ -843,6 +857,7 @@ def run_one(games: int, options: Options) -> Result:
     servers = start_servers(options.daphne, options.timeline)  # they boot while the games are set up
     try:
         tables = setup_tables(games, options.ruleset, options.time_control)
+        vacuum()
         result = asyncio.run(run_load(servers, tables, options))
         result.finished = finished_games([t.game_id for t in tables])
         return result

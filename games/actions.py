@@ -9,6 +9,7 @@ transaction, and only after commit broadcast and schedule clocks.
 
 from __future__ import annotations
 
+import copy
 import logging
 import random
 from contextlib import nullcontext
@@ -148,8 +149,15 @@ def check_version(game: Game, expected_version: int | None) -> None:
         raise MoveRejected("stale", gettext_noop("The game has moved on; here is the current version."), version=game.version)
 
 
+class NotOnHeld(Exception):
+    """The revision a process holds cannot make this move by itself (``_move_on_held``): the locked path makes
+    or refuses it."""
+
+
 def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, actor, source: str,
-                  now: datetime, framework_events: list[dict] | None = None) -> MoveResult:
+                  now: datetime, framework_events: list[dict] | None = None, held_rev: int | None = None) -> MoveResult:
+    """Apply ``action`` to the game's rows as read (locked, or held at revision ``held_rev``: then the write
+    happens only if the game is still at that revision, else ``NotOnHeld``)."""
     rs = get(game.ruleset)
     try:  # every move, from any source, is checked against its schema; only the normalised copy goes on
         action = check_action(game.ruleset, action)
@@ -165,6 +173,8 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     game.state = new_state
     move = Move(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action, events=events)
     outcome = rs.outcome(new_state)
+    if outcome is not None and held_rev is not None:  # the end is written by the ORM, whose save() lobby hears
+        raise NotOnHeld
     if outcome is not None:
         game.status = Game.Status.FINISHED
         game.outcome = outcome
@@ -180,7 +190,8 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
     game.rev += 1
     # The move path's last write: its COMMIT may go with it (move_writes.write_move), so nothing after it in the
     # transaction may write or fail; the broadcast is queued for after the commit, as before.
-    write_move(game, move, changed, last=True)
+    if not write_move(game, move, changed, last=True, held_rev=held_rev):
+        raise NotOnHeld
     blob = publish_after_commit(game, seats, [move])
     return MoveResult(version=game.version, events=events, finished=outcome is not None, rev=game.rev, snapshot=blob)
 
@@ -225,20 +236,68 @@ def _bot_wants_to_act(rs, state: dict, seat: int) -> bool:
     return _bot_optional(rs, state, seat) is not None
 
 
-def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | None, actor, source: str) -> MoveResult:
+def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | None, actor, source: str,
+            held=None) -> MoveResult:
     """A player's move (UI, API or websocket). A human acting on a seat a bot
-    had taken over after timeouts takes it back."""
+    had taken over after timeouts takes it back.
+
+    ``held``: the game's newest revision as this process holds it (``games.snapshots.Snapshot``), if any: the
+    move is then first tried on it (``_move_on_held``), with no lock."""
+    if held is not None and held.game.pk == game_id:
+        made = _move_on_held(held, seat, action, expected_version, actor, source)
+        if made is not None:
+            return made
     with transaction.atomic():
         game, seats = _lock(game_id)
         check_version(game, expected_version)
         seat_obj = check_seat(game, seats, seat, actor)
-        framework_events = []
-        if seat_obj.is_bot:
-            seat_obj.is_bot = False
-            seat_obj.timeouts = 0
-            framework_events.append({"type": "seat_taken_back", "seat": seat})
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
-                             framework_events=framework_events)
+                             framework_events=_taken_back(seat_obj))
+
+
+def _taken_back(seat: Seat) -> list[dict]:
+    """A person acting on the seat a bot took over after their timeouts takes it back (its events)."""
+    if not seat.is_bot:
+        return []
+    seat.is_bot = False
+    seat.timeouts = 0
+    return [{"type": "seat_taken_back", "seat": seat.index}]
+
+
+def _move_on_held(held, seat: int, action: dict, expected_version: int | None, actor, source: str) -> MoveResult | None:
+    """The move made on the revision this process holds, and written in one statement only if the game's row is
+    still at that revision: one round trip to PostgreSQL, where the locked path takes two (the lock, then the
+    write with its commit), each a wait for the database and then for the interpreter (docs/PERFORMANCE.md).
+
+    Sound because every writer of an active game's row or of its seats' rows bumps the game's ``rev`` in the same
+    transaction, having locked the game's row first: the statement's ``UPDATE ... WHERE rev = held`` waits for
+    such a writer and then finds no row, and then neither the move nor the seats are written. PostgreSQL runs the
+    one statement as its own transaction (autocommit), so there is no BEGIN or COMMIT to send.
+
+    None when the locked path must answer: another database, inside a caller's transaction, a game not in play,
+    a version or seat that does not match the held revision, a move refused on it (the refusal comes from the
+    rows as they are), a move that ends the game, or the game moved on since."""
+    game = held.game
+    if (connection.vendor != "postgresql" or connection.in_atomic_block or game.status != Game.Status.ACTIVE
+            or (expected_version is not None and expected_version != game.version)
+            or not 0 <= seat < len(held.seats) or actor is None or held.seats[seat].user_id != actor.pk):
+        return None
+    game, seats = _copies(held)
+    try:
+        return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
+                             framework_events=_taken_back(seats[seat]), held_rev=held.game.rev)
+    except (MoveRejected, NotOnHeld):
+        return None
+
+
+def _copies(held) -> tuple[Game, list[Seat]]:
+    """The held revision's game and seats as objects of their own: the held ones are shared by every socket of the
+    process (their renders), so the move changes copies. The state is shared: ``apply`` never changes its input."""
+    game = copy.copy(held.game)
+    seats = [copy.copy(s) for s in held.seats]
+    for s in seats:
+        s._state.fields_cache["game"] = game
+    return game, seats
 
 
 def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
@@ -268,6 +327,9 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
             if action is None:
                 clock.disarm(seat_obj)
                 seat_obj.save(update_fields=["deadline", "clock_started"])
+                game.rev += 1  # every write to an active game's rows bumps its revision (``_move_on_held``)
+                game.save(update_fields=["rev"])
+                publish_after_commit(game, seats)
                 return None
             source = Move.Source.BOT
             framework_events = []

@@ -286,8 +286,9 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         if version is not None and (not isinstance(version, int) or isinstance(version, bool)
                                     or not 0 <= version <= MAX_VERSION):
             raise MoveRejected("bad_request", "version must be an integer.", version=snap.game.version)
+        # The move is made on the revision held here when it is still the game's (``actions._move_on_held``).
         return do_move(self.game_id, seat=seat, action=message.get("action"), expected_version=version,
-                       actor=user, source=Move.Source.SOCKET)
+                       actor=user, source=Move.Source.SOCKET, held=snap)
 
     handling = 0  # messages of its own being handled, and passes sending to it: another's pass skips it if any
 

@@ -35,7 +35,7 @@ def save_seats(seats: list[Seat], change) -> None:
         seat.save(update_fields=SEAT_CLOCK_FIELDS)
 
 
-def write_move(game: Game, move: Move, seats: list[Seat], last: bool = False) -> None:
+def write_move(game: Game, move: Move, seats: list[Seat], last: bool = False, held_rev: int | None = None) -> bool:
     """Insert ``move`` (not yet saved), write ``seats``' clock fields and the game's ``MOVE_FIELDS``, in the
     transaction the game's row is locked in. ``move`` gets its id as ``create()`` would give it.
 
@@ -43,25 +43,36 @@ def write_move(game: Game, move: Move, seats: list[Seat], last: bool = False) ->
     ``atomic`` block, its COMMIT then travels with the statement (one round trip, not two: the commit was a
     fifth of a socket move's wait on PostgreSQL, docs/PERFORMANCE.md); the ``atomic`` block's own commit then
     finds nothing to do and runs its ``on_commit`` callbacks as usual. If the statement fails, the COMMIT after
-    it is never run and the block rolls back. Inside a caller's transaction (a savepoint) nothing is committed."""
+    it is never run and the block rolls back. Inside a caller's transaction (a savepoint) nothing is committed.
+
+    ``held_rev``: the rows were not locked but held by the process at that revision of the game (PostgreSQL
+    only, ``actions._move_on_held``): nothing is written unless the game's row is still at it and at the move's
+    version before. True if written."""
     if not _in_one_statement(game):
+        assert held_rev is None, "a move on a held revision is written in one statement"
         move.save(force_insert=True)
         for seat in seats:
             seat.save(update_fields=SEAT_CLOCK_FIELDS)
         game.save(update_fields=MOVE_FIELDS)
-        return
-    params = [_prepared(field, move, add=True) for field in _move_fields()]
+        return True
+    guarded = held_rev is not None
+    params = [_prepared(field, game) for field in _game_fields()] + [game.pk]
+    if guarded:
+        params += [held_rev, game.version - 1]
+    params += [_prepared(field, move, add=True) for field in _move_fields()]
     for seat in seats:
         params += [seat.pk] + [_prepared(field, seat) for field in _seat_fields()]
-    params += [_prepared(field, game) for field in _game_fields()] + [game.pk]
-    statement = _statement(len(seats))
+    statement = _statement(len(seats), guarded)
     if last and _ours_to_commit():
         statement += "; COMMIT"
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
         (move.pk,) = cursor.fetchone()
+    if move.pk is None:  # the game was no longer at the held revision: nothing was written
+        return False
     move._state.adding = False
     move._state.db = connection.alias
+    return True
 
 
 def _ours_to_commit() -> bool:
@@ -97,22 +108,32 @@ def _game_fields() -> list:
 
 
 @cache
-def _statement(seat_count: int) -> str:
-    """The statement for a move that changed ``seat_count`` seats. Its result is the new move's id."""
+def _statement(seat_count: int, guarded: bool = False) -> str:
+    """The statement for a move that changed ``seat_count`` seats. Its result is the new move's id.
+
+    The game's row is written first (a writer locks the game before its seats), and the move and the seats only
+    if it was: ``guarded``, the row is written only at the revision and version the move was made on (held, not
+    locked), so a writer that got there first leaves nothing written and the result NULL. Every value is cast to
+    its column's type: rows from a SELECT or a VALUES list carry none of their own."""
     quote = connection.ops.quote_name
+    game_pk = quote(Game._meta.pk.column)
+    sets = ", ".join(f"{quote(f.column)} = %s" for f in _game_fields())
+    where = f"{game_pk} = %s" + (f" AND {quote('rev')} = %s AND {quote('version')} = %s" if guarded else "")
+    parts = [f"g AS (UPDATE {quote(Game._meta.db_table)} SET {sets} WHERE {where} RETURNING {game_pk})"]
     move_columns = ", ".join(quote(f.column) for f in _move_fields())
-    move_values = ", ".join(["%s"] * len(_move_fields()))
-    parts = [f"m AS (INSERT INTO {quote(Move._meta.db_table)} ({move_columns}) VALUES ({move_values}) "
-             f"RETURNING {quote(Move._meta.pk.column)})"]
+    parts.append(f"m AS (INSERT INTO {quote(Move._meta.db_table)} ({move_columns}) "
+                 f"SELECT {_typed(_move_fields())} WHERE EXISTS (SELECT FROM g) "
+                 f"RETURNING {quote(Move._meta.pk.column)})")
     if seat_count:
-        # VALUES rows carry no column types: each placeholder is cast to its column's type.
         pk = Seat._meta.pk
-        row = "(" + ", ".join(f"%s::{f.cast_db_type(connection)}" for f in [pk, *_seat_fields()]) + ")"
+        row = f"({_typed([pk, *_seat_fields()])})"
         names = ", ".join(quote(f.column) for f in [pk, *_seat_fields()])
         sets = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in _seat_fields())
         parts.append(f"s AS (UPDATE {quote(Seat._meta.db_table)} AS t SET {sets} "
                      f"FROM (VALUES {', '.join([row] * seat_count)}) AS v({names}) "
-                     f"WHERE t.{quote(pk.column)} = v.{quote(pk.column)})")
-    sets = ", ".join(f"{quote(f.column)} = %s" for f in _game_fields())
-    return (f"WITH {', '.join(parts)} UPDATE {quote(Game._meta.db_table)} SET {sets} "
-            f"WHERE {quote(Game._meta.pk.column)} = %s RETURNING (SELECT {quote(Move._meta.pk.column)} FROM m)")
+                     f"WHERE t.{quote(pk.column)} = v.{quote(pk.column)} AND EXISTS (SELECT FROM g))")
+    return f"WITH {', '.join(parts)} SELECT (SELECT {quote(Move._meta.pk.column)} FROM m)"
+
+
+def _typed(fields: list) -> str:
+    return ", ".join(f"%s::{f.cast_db_type(connection)}" for f in fields)

@@ -4,8 +4,8 @@ import random
 import threading
 
 import pytest
-from django.db import connection
 
+from conftest import submitted_at_once
 from games import snapshot_wire, tables
 from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
@@ -107,24 +107,8 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries
 def test_concurrent_submissions_for_one_version_apply_exactly_once(started_game, players):
     seat, action = first_move(started_game)
     user = seat_user(started_game, players, seat)
-    outcomes: list[str] = []
-    barrier = threading.Barrier(8)
-
-    def submit():
-        try:
-            barrier.wait()
-            do_move(started_game.pk, seat=seat, action=action, expected_version=0, actor=user, source="api")
-            outcomes.append("applied")
-        except MoveRejected as exc:
-            outcomes.append(exc.code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=submit) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = submitted_at_once(8, lambda: do_move(started_game.pk, seat=seat, action=action, expected_version=0,
+                                                    actor=user, source="api"))
     assert outcomes.count("applied") == 1
     assert outcomes.count("stale") == 7
     assert Move.objects.filter(game=started_game).count() == 1

@@ -383,7 +383,8 @@ def test_a_bots_move_is_drawn_from_the_game_the_version_and_the_seat(players, mo
 
 def test_a_bot_with_nothing_to_do_at_its_deadline_is_disarmed_and_nothing_is_written(players):
     """A bot off turn that wants to make no move: its clock is stopped (deadline and start cleared, only
-    those two columns written) and nothing else happens."""
+    those two columns of the seat written) and no move is made; the game's revision goes up by one, as for every
+    write to an active game's rows (a process's held revision must not be taken for the game's)."""
     game, _person, bot = bot_table(players)
     assert get(game.ruleset).bot_optional_action(game.state, bot) is None
     expire(game, bot)
@@ -393,7 +394,8 @@ def test_a_bot_with_nothing_to_do_at_its_deadline_is_disarmed_and_nothing_is_wri
         assert do_deadline(game.pk, bot, game.version) is None
     row = Seat.objects.get(game=game, index=bot)
     assert (row.deadline, row.clock_started) == (None, None)
-    assert written(game) == before
+    version, rev, state, moves = before
+    assert written(game) == (version, rev + 1, state, moves)
     updates = [q["sql"] for q in queries.captured_queries if q["sql"].startswith(f'UPDATE "{Seat._meta.db_table}"')]
     assert len(updates) == 1 and set(re.findall(r'"(\w+)" = ', updates[0].split(" WHERE ")[0])) == {
         "deadline", "clock_started"}
