@@ -16,6 +16,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -65,6 +66,13 @@ class MoveRejected(Exception):
 
     def as_dict(self) -> dict:
         return {"error": self.code, "message": self.text(), "rule": self.rule, "version": self.version}
+
+
+class Held(NamedTuple):
+    """A game's rows as read without a lock (a page's or the API's request, a process's kept revision: anything
+    with a ``game`` and its ``seats``, each seat with its user), on which ``do_move`` tries a move first."""
+    game: Game
+    seats: list[Seat]
 
 
 @dataclass
@@ -241,8 +249,9 @@ def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | No
     """A player's move (UI, API or websocket). A human acting on a seat a bot
     had taken over after timeouts takes it back.
 
-    ``held``: the game's newest revision as this process holds it (``games.snapshots.Snapshot``), if any: the
-    move is then first tried on it (``_move_on_held``), with no lock."""
+    ``held``: the game's rows as the caller read them without a lock (``Held``; a socket's process passes its
+    newest kept revision, ``games.snapshots.Snapshot``): the move is then first tried on them
+    (``_move_on_held``)."""
     if held is not None and held.game.pk == game_id:
         made = _move_on_held(held, seat, action, expected_version, actor, source)
         if made is not None:
@@ -265,9 +274,10 @@ def _taken_back(seat: Seat) -> list[dict]:
 
 
 def _move_on_held(held, seat: int, action: dict, expected_version: int | None, actor, source: str) -> MoveResult | None:
-    """The move made on the revision this process holds, and written in one statement only if the game's row is
-    still at that revision: one round trip to PostgreSQL, where the locked path takes two (the lock, then the
-    write with its commit), each a wait for the database and then for the interpreter (docs/PERFORMANCE.md).
+    """The move made on the game's rows as the caller read them (a socket's process: its kept revision; a page's
+    or the API's request: the rows it read to find the seat), and written in one statement only if the game's
+    row is still at that revision: one round trip to PostgreSQL, where the locked path takes two (the lock, then
+    the write with its commit), each a wait for the database and then for the interpreter (docs/PERFORMANCE.md).
 
     Sound because every writer of an active game's row or of its seats' rows bumps the game's ``rev`` in the same
     transaction, having locked the game's row first: the statement's ``UPDATE ... WHERE rev = held`` waits for

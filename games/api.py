@@ -17,7 +17,7 @@ from django.views.decorators.csrf import csrf_exempt
 from accounts.models import ApiToken
 
 from . import ratelimit, tables
-from .actions import MoveRejected, do_move
+from .actions import Held, MoveRejected, do_move
 from .core.rulesets import get, names
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
 from .models import Game, Move, Seat
@@ -208,7 +208,7 @@ def game_action(request, game_id: int):
         raise MoveRejected("bad_request", gettext_noop("version must be an integer."), version=game.version)
     try:
         result = do_move(game.pk, seat=seat, action=data.get("action"), expected_version=version,
-                         actor=request.api_user, source=Move.Source.API)
+                         actor=request.api_user, source=Move.Source.API, held=Held(game, seats))
     except MoveRejected as exc:
         body = exc.as_dict()
         body["message"] = refusal_text(game.ruleset, exc)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from lobby import listing
 
 from . import quickplay, tables
-from .actions import MoveRejected, do_move
+from .actions import Held, MoveRejected, do_move
 from .core.rulesets import names
 from .models import Game, Move, Seat
 from .presenters import Viewer, refusal_text, rule_url, seat_of, table_context
@@ -239,7 +239,7 @@ def act(request, game_id: int):
         if seat is None:
             raise MoveRejected("not_your_seat", gettext_noop("Spectators cannot act."))
         do_move(game.pk, seat=seat, action=action, expected_version=version, actor=request.user,
-                source=Move.Source.UI)
+                source=Move.Source.UI, held=Held(game, seats))
     except (ValueError, KeyError, RecursionError):
         error = {"message": _("That action could not be read."), "url": None}
     except MoveRejected as exc:

@@ -7,16 +7,18 @@ import json
 import pytest
 from django.db import connection
 from django.db.models import F
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.models import ApiToken
 from conftest import run_async, submitted_at_once
 from games import actions, snapshot_wire, snapshots
 from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
 from games.move_writes import SEAT_CLOCK_FIELDS
-from games.tests.conftest import in_process_socket, open_table, seat_user
+from games.tests.conftest import client_for, in_process_socket, open_table, seat_user
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif(connection.vendor != "postgresql", reason="the held revision's write is PostgreSQL's")]
@@ -206,3 +208,26 @@ def test_a_sockets_move_is_made_on_the_revision_its_process_holds(started_game, 
     assert {"type": "accepted", "version": 1} in seen
     assert len(made) == 1 and made[0] is not None and made[0].version == 1
     assert Move.objects.get(game=started_game).source == Move.Source.SOCKET
+
+
+@pytest.mark.parametrize("via", ["page", "api"])
+def test_a_move_from_the_page_or_the_api_is_made_on_the_rows_the_request_read(started_game, players, via):
+    """The page's and the API's move views read the game and its seats to find the player's seat: the move is
+    made on those rows and written by the one guarded statement, with no lock."""
+    seat, action = on_move(started_game)
+    user = seat_user(started_game, players, seat)
+    with CaptureQueriesContext(connection) as queries:
+        if via == "page":
+            response = client_for(user).post(f"/games/{started_game.pk}/act/",
+                                             {"action": json.dumps(action), "version": "0"},
+                                             HTTP_HX_REQUEST="true", HTTP_X_TABLE_LIVE="1")
+            assert response.status_code == 204
+        else:
+            token = ApiToken.issue(user, "held")[1]
+            response = Client().post(f"/api/v1/games/{started_game.pk}/actions", {"action": action, "version": 0},
+                                     content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {token}")
+            assert response.status_code == 200 and response.json()["version"] == 1
+    assert not locks(queries)
+    assert [q["sql"] for q in queries.captured_queries if q["sql"].startswith("WITH g AS (UPDATE")]
+    move = Move.objects.get(game=started_game)
+    assert (move.seq, move.seat, move.action, move.actor_id) == (1, seat, action, user.pk)
