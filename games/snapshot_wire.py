@@ -54,9 +54,8 @@ def thaw(blob: bytes) -> tuple[Game, list[Seat], list[Move]]:
         if seat.user_id:
             seat.user = User.from_db("default", ["id", "username"], (seat.user_id, username))
         seats.append(seat)
-    moves = []
-    for row in move_rows:
-        move = Move.from_db("default", _MOVE, row)
-        move.game = game
-        moves.append(move)
+    # A move knows its game by id only, as a move read by a query does: it stays in the log of the revisions after
+    # its own (up to LOG_LENGTH of them), and holding its revision's game would keep that game's state alive with it,
+    # 50 states a game in a process, which every pass of the cyclic collector walked (docs/PERFORMANCE.md).
+    moves = [Move.from_db("default", _MOVE, row) for row in move_rows]
     return game, seats, moves
