@@ -1,9 +1,7 @@
 """A move's layer message carries the new revision (games/snapshot_wire.py): what the sockets render from it
 must be exactly what they would render from the database."""
 
-import gc
 import random
-import weakref
 
 import pytest
 from django.template.loader import render_to_string
@@ -144,28 +142,3 @@ def test_a_revision_that_cannot_be_packed_costs_the_sockets_a_query_not_the_move
     assert sent[-1]["version"] == 1 and "snapshot" not in sent[-1]
     assert "could not be packed" in caplog.text
 
-
-def test_a_revision_dropped_from_the_process_leaves_with_its_game(monkeypatch, django_capture_on_commit_callbacks):
-    """A move stays in the log of the revisions after its own; it holds its game by id only, so the game (and its
-    state) of a revision the process dropped is freed at once, not kept by the moves of the log until they leave
-    it (about 50 states a game, which every pass of the cyclic collector walked)."""
-    users = make_users("we", "wf")
-    game = open_table("estanciero", users, start=True)
-    rs = get("estanciero")
-    sent = _published(monkeypatch)
-    snapshots.clear()
-    snapshots.load(game.pk)
-    firsts = []
-    for _ in range(snapshots.REVISIONS_KEPT + 2):
-        game = Game.objects.get(pk=game.pk)
-        seat = rs.to_move(game.state)[0]
-        with django_capture_on_commit_callbacks(execute=True):
-            do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
-                    actor=users[seat], source=Move.Source.UI)
-        message = sent[-1]
-        carried = snapshots.offer(game.pk, message["seal"], message["rev"], message["snapshot"])
-        assert "game" not in carried.moves[-1]._state.fields_cache and carried.moves[-1].game_id == game.pk
-        firsts.append(weakref.ref(carried.game))
-    assert len(carried.moves) == snapshots.REVISIONS_KEPT + 2
-    gc.collect()
-    assert [ref() is None for ref in firsts] == [True, True, False, False]  # only the kept revisions' games live

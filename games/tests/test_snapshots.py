@@ -130,6 +130,21 @@ def test_the_asgi_application_freezes_what_starting_made():
     assert int(out.stdout.strip()) > 50_000
 
 
+def test_a_revision_dropped_from_the_process_leaves_with_its_game(table, django_capture_on_commit_callbacks):
+    """A move stays in the log of the revisions after its own; it holds its game by id only, so the game (and its
+    state) of a revision the process dropped is freed at once, not kept by the moves of the log until they leave
+    it (about 50 states a game, which every pass of the cyclic collector walked)."""
+    game, users, sent = table
+    games = []
+    for _ in range(snapshots.REVISIONS_KEPT + 2):
+        game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
+        assert "game" not in snap.moves[-1]._state.fields_cache and snap.moves[-1].game_id == game.pk
+        games.append(weakref.ref(snap.game))
+    assert len(snap.moves) == snapshots.REVISIONS_KEPT + 2
+    gc.collect()
+    assert [ref() is None for ref in games] == [True, True, False, False]  # only the kept revisions' games live
+
+
 def test_a_pushed_table_reads_in_its_viewers_language_whatever_the_thread_speaks(table, django_capture_on_commit_callbacks):
     """A socket's table is rendered on a database thread that speaks whatever language it last activated; every
     word of it must be the viewer's, the log lines too. Seen by hand: a person reading in English got the move log
