@@ -287,13 +287,12 @@ def _move_on_held(held, seat: int, action: dict, expected_version: int | None, a
     None when the locked path must answer: another database, inside a caller's transaction, a game not in play,
     a version or seat that does not match the held revision, a move refused on it (the refusal comes from the
     rows as they are), a move that ends the game, or the game moved on since."""
-    game = held.game
-    if (connection.vendor != "postgresql" or connection.in_atomic_block or game.status != Game.Status.ACTIVE
-            or (expected_version is not None and expected_version != game.version)
-            or not 0 <= seat < len(held.seats) or actor is None or held.seats[seat].user_id != actor.pk):
+    if connection.vendor != "postgresql" or connection.in_atomic_block:
         return None
-    game, seats = _copies(held)
     try:
+        check_version(held.game, expected_version)
+        check_seat(held.game, held.seats, seat, actor)
+        game, seats = _copies(held)
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
                              framework_events=_taken_back(seats[seat]), held_rev=held.game.rev)
     except (MoveRejected, NotOnHeld):
@@ -306,7 +305,7 @@ def _copies(held) -> tuple[Game, list[Seat]]:
     game = copy.copy(held.game)
     seats = [copy.copy(s) for s in held.seats]
     for s in seats:
-        s._state.fields_cache["game"] = game
+        s.game = game
     return game, seats
 
 

@@ -1,6 +1,7 @@
-"""A socket's move made on the revision its process holds (``actions._move_on_held``): one statement with no lock,
-written only while the game's row is still at that revision; otherwise the locked path makes or refuses it, so
-that a refusal always comes from the rows as they are."""
+"""A move made on the game's rows as the caller read them (``actions._move_on_held``: a socket's process, its kept
+revision; the page's and the API's views, the rows they read): one statement with no lock, written only while the
+game's row is still at that revision; otherwise the locked path makes or refuses it, so that a refusal always
+comes from the rows as they are."""
 
 import json
 
