@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from lobby import listing
 
-from . import quickplay, tables
+from . import privacy, quickplay, tables
 from .actions import Held, MoveRejected, do_move
 from .core.rulesets import names
 from .models import Game, Move, Seat
@@ -25,6 +25,13 @@ from .verify import verify_game
 
 def _seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+
+
+def visible_game(request, game_id: int, seats: list[Seat] | None = None) -> Game:
+    """The game if this viewer may see it (``games.privacy``), else a 404 as for no game at all."""
+    game = get_object_or_404(Game, pk=game_id)
+    privacy.check_may_see(game, request.user, seats=seats, session=request.session)
+    return game
 
 
 # The New table form's fields, and what they hold when the page opens.
@@ -158,6 +165,7 @@ def invite(request, game_id: int, code: str):
         tables.check_invite(game, code)
     except MoveRejected as exc:
         return render(request, "games/invite_invalid.html", {"message": exc.text(_)}, status=404)
+    privacy.remember_invite(request.session, game)  # an invitee may look at the table even when it is full
     if game.seats.filter(user=request.user).exists():
         return redirect(game)
     try:
@@ -210,13 +218,13 @@ def _context(request, game: Game) -> dict:
 
 
 def table(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     return render(request, "games/table.html", _context(request, game))
 
 
 def table_fragment(request, game_id: int):
     """The table alone (a client that lost its socket refreshes with it)."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     return render(request, "games/_table.html", _context(request, game))
 
 
@@ -226,7 +234,7 @@ def act(request, game_id: int):
     """Submit an action from the page. Answers with the re-rendered table (morphed in by table.js);
     a refusal is shown in it with a link to the rule. ``Server-Timing`` tells the page the server's share."""
     started = time.perf_counter()
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     seats = _seats(game)
     seat = seat_of(seats, request.user)
     error = None
@@ -273,7 +281,7 @@ def _number(value: str):
 
 
 def verify(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     report = verify_game(game) if game.seed_revealed else None
     return render(request, "games/verify.html", {"game": game, "report": report})
 
@@ -281,7 +289,7 @@ def verify(request, game_id: int):
 def log_export(request, game_id: int):
     from .api import export_log
 
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     seats = _seats(game)
     return JsonResponse(export_log(game, seat_of(seats, request.user)))
 
