@@ -104,7 +104,7 @@ def _options_from(post) -> dict:
 
 def _table_write(request, game_id: int, write, then=None):
     """Run a table life-cycle write for the signed-in user; a refusal is shown on the table."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         write(game.pk, request.user)
     except MoveRejected as exc:
@@ -145,7 +145,7 @@ def kick(request, game_id: int):
 @require_POST
 def cancel(request, game_id: int):
     """The creator calls off an unstarted table."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         tables.do_cancel(game.pk, request.user)
     except MoveRejected as exc:
@@ -205,10 +205,11 @@ def reclaim(request, game_id: int):
 @require_POST
 def rematch(request, game_id: int):
     """Ask for (or join) a rematch of a finished game."""
+    old = visible_game(request, game_id)
     try:
-        game = tables.do_rematch(game_id, request.user)
+        game = tables.do_rematch(old.pk, request.user)
     except MoveRejected as exc:
-        return _refuse(request, exc, get_object_or_404(Game, pk=game_id))
+        return _refuse(request, exc, old)
     return redirect(game)
 
 

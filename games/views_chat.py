@@ -55,6 +55,7 @@ def chat_post(request, game_id: int):
 def chat_mute(request, game_id: int):
     """Mute (or, with ``undo``, unmute) the person named in ``user``, everywhere."""
     game = get_object_or_404(Game, pk=game_id)
+    privacy.check_may_see(game, request.user, session=request.session)
     write = chat.do_unmute if request.POST.get("undo") else chat.do_mute
     try:
         names = write(request.user, request.POST.get("user", ""))

@@ -66,6 +66,16 @@ def test_outsiders_get_not_found_at_every_page_and_its_people_get_in(people, pri
     assert WHISPER in client_for(mod).get(f"/games/{game.pk}/").content.decode()
 
 
+def test_an_outsiders_table_writes_are_not_found_and_change_nothing(people, private_game):
+    game = finish(private_game)
+    diego = client_for(people["diego"])
+    for action in ("join", "leave", "start", "cancel", "reclaim", "rematch"):
+        assert diego.post(f"/games/{game.pk}/{action}/").status_code == 404, action
+    assert diego.post(f"/games/{game.pk}/chat/mute/", {"user": "alicia"}).status_code == 404
+    assert not Game.objects.filter(rematch_of=game).exists()
+    assert Game.objects.get(pk=game.pk).rev == game.rev
+
+
 def test_the_api_answers_an_outsider_as_for_no_game(people, private_game):
     game = private_game
     missing = api(people["diego"]).get(f"/api/v1/games/{game.pk + 10_000}")
@@ -117,6 +127,34 @@ def test_the_socket_closes_on_an_outsider(people, private_game):
     assert run_async(first(people["diego"])) == 4404
     assert run_async(first(None)) == 4404
     assert run_async(first(people["bruno"])) == "sync"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_socket_of_a_session_that_opened_the_invite_link_connects(people, private_game):
+    """The invitation lives in the session, which the socket reads from its cookie."""
+    from channels.auth import AuthMiddlewareStack
+    from channels.routing import URLRouter
+    from channels.testing import WebsocketCommunicator
+
+    from config.routing import websocket_urlpatterns
+
+    carla = client_for(people["carla"])
+
+    async def first():
+        cookie = f"sessionid={carla.cookies['sessionid'].value}".encode()
+        ws = WebsocketCommunicator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+                                   f"/ws/games/{private_game.pk}/?format=json",
+                                   headers=[(b"origin", b"http://testserver"), (b"cookie", cookie)])
+        connected, code = await ws.connect(timeout=10)
+        if not connected:
+            return code
+        message = await ws.receive_json_from(timeout=10)
+        await ws.disconnect()
+        return message["type"]
+
+    assert run_async(first()) == 4404
+    carla.get(f"/games/{private_game.pk}/invite/{private_game.invite_code}/")
+    assert run_async(first()) == "sync"
 
 
 def test_a_profile_lists_a_private_game_only_to_those_allowed(people, private_game, mod):
