@@ -143,3 +143,7 @@ def test_the_report_form_opens_refuses_beside_what_was_typed_and_confirms_with_h
     assert c.get(f"/report/?game={private.pk}&user=beto").status_code == 404
     assert c.post("/report/", {"game": private.pk, "user": "beto", "category": "spam"}).status_code == 404
     assert Report.objects.count() == 1
+    plain = Client(HTTP_ACCEPT_LANGUAGE="es")  # without JavaScript: a page of its own, in the reader's language
+    plain.force_login(caro)
+    page = plain.get("/report/?user=beto&next=/u/beto/").content.decode()
+    assert "<html" in page and "Denunciar a beto" in page and "Otra cosa" in page
