@@ -63,12 +63,23 @@ class Report(models.Model):
         OPEN = "open", _("open")
         RESOLVED = "resolved", _("resolved")
 
+    class Category(models.TextChoices):
+        """What the reporter picks from a list; their own words go in ``reason`` (optional but for OTHER)."""
+
+        ABUSE = "abuse", _("Insults or harassment")
+        CHEATING = "cheating", _("Cheating or playing together against others")
+        STALLING = "stalling", _("Stalling or leaving games")
+        SPAM = "spam", _("Spam or advertising")
+        NAME = "name", _("Offensive name")
+        OTHER = "other", _("Something else")
+
     reporter = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="reports_made")
     reported = models.ForeignKey(User, on_delete=models.CASCADE, related_name="reports_received")
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     message = models.ForeignKey("games.ChatMessage", null=True, blank=True, on_delete=models.SET_NULL,
                                 related_name="reports")
-    reason = models.TextField(max_length=1000)
+    category = models.CharField(max_length=12, choices=Category.choices, default=Category.OTHER)
+    reason = models.TextField(max_length=1000, blank=True)  # the reporter's note
     context = models.JSONField(default=dict, blank=True)  # the chat excerpt as it was
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -204,25 +204,46 @@ def do_acknowledge(user, restriction_id: int) -> None:
 REPORT_EXCERPT = 10
 
 
-def check_report(reporter, reported: User, reason: str, game=None, message=None) -> str:
-    from games import ratelimit
+def check_report(reporter, reported: User, reason: str, game=None, message=None, category: str = "other") -> str:
+    """The report's note as it will be stored, or ``MoveRejected``: the reporter is signed in and not the
+    reported person; the reason is one of ``Report.Category`` and a note (optional, but "something else" needs
+    one) fits; a chat line is the reported person's, in the game named, which the reporter may see; the same
+    thing is not reported twice while the first report is open; and the reporter's rate (counted last, so a
+    refused report costs nothing)."""
+    from games import privacy, ratelimit
 
     if not (reporter and reporter.is_authenticated):
         raise MoveRejected("not_your_seat", gettext_noop("Log in to report."))
     if reported.pk == reporter.pk:
         raise MoveRejected("bad_request", gettext_noop("You cannot report yourself."))
+    if game is not None and not privacy.may_see(game, reporter):
+        raise MoveRejected("not_found", gettext_noop("No such game."))
     if message is not None and (message.user_id != reported.pk or (game is not None and message.game_id != game.pk)):
         raise MoveRejected("bad_request", gettext_noop("That message is not theirs."))
+    if category not in Report.Category.values:
+        raise MoveRejected("bad_request", gettext_noop("Choose a reason from the list."))
+    note = " ".join((reason or "").split())
+    if not note and category == Report.Category.OTHER:
+        raise MoveRejected("bad_request", gettext_noop("Say in a few words what happened."))
+    if len(note) > REASON_MAX:
+        raise MoveRejected("bad_request", gettext_noop("The reason is too long (at most %(max)s characters)."),
+                           params={"max": REASON_MAX})
+    same = Report.objects.filter(reporter=reporter, reported=reported, status=Report.Status.OPEN)
+    if same.filter(message=message, game=game).exists() if message is not None else \
+            same.filter(message__isnull=True, game=game).exists():
+        raise MoveRejected("bad_request", gettext_noop("You already reported this: a moderator will look at it."))
     if not ratelimit.hit("report", f"u{reporter.pk}"):
         raise MoveRejected("rate_limited", gettext_noop("You are sending reports too fast: wait a moment."))
-    return check_reason(reason)
+    return note
 
 
-def do_report(reporter, reported, reason: str, *, game=None, message=None) -> Report:
+def do_report(reporter, reported, reason: str = "", *, game=None, message=None, category: str = "other") -> Report:
     """A report lands in the moderators' queue with the chat around it as it was then (a later hidden or
-    edited line does not change what the moderator reads)."""
+    edited line does not change what the moderator reads). A chat line's report is about its game."""
     reported = _target(reported)
-    reason = check_report(reporter, reported, reason, game, message)
+    if message is not None and game is None:
+        game = message.game
+    reason = check_report(reporter, reported, reason, game, message, category)
     context = {}
     if game is not None:
         from games.models import ChatMessage
@@ -235,7 +256,7 @@ def do_report(reporter, reported, reason: str, *, game=None, message=None) -> Re
                             "text": m.text, "at": m.created_at.isoformat()} for m in reversed(lines)]
         context["game"] = {"id": game.pk, "ruleset": game.ruleset, "status": game.status}
     return Report.objects.create(reporter=reporter, reported=reported, game=game, message=message, reason=reason,
-                                 context=context)
+                                 category=category, context=context)
 
 
 RESOLUTIONS = ("dismiss", "warn", "mute", "suspend", "ban")

@@ -19,6 +19,7 @@ def profile(request, username: str):
     head-to-head record with the signed-in viewer, and the full history (filtered by game and result)."""
     from django.core.paginator import Paginator
 
+    from games import privacy
     from games.core.rulesets import names
     from lobby import history
     from lobby.models import BotAccount
@@ -26,14 +27,15 @@ def profile(request, username: str):
     player = get_object_or_404(User, username=username, is_active=True)
     game = request.GET.get("game") if request.GET.get("game") in names() else ""
     result = request.GET.get("result") if request.GET.get("result") in history.RESULTS else ""
-    filtered = history.results_of(player, game, result)
+    # A private game shows only to whom may see it (``games.privacy``): its people and moderators.
+    filtered = history.results_of(player, game, result).exclude(privacy.hidden_from(request.user, "game__"))
     filtered = filtered.select_related(*history.RELATED).prefetch_related("game__seats__user")
     page = Paginator(filtered, HISTORY_PAGE).get_page(request.GET.get("page"))
     stats = history.stats_by_game(player)
     return render(request, "accounts/profile.html", {
         "player": player, "is_bot": BotAccount.objects.filter(user=player).exists(),
         "stats": stats, "games_played": sum(s.played for s in stats), "games_won": sum(s.wins for s in stats),
-        "current": history.current_games(player)[:20], "leagues": history.league_lines(player),
+        "current": privacy.visible_to(history.current_games(player), request.user)[:20], "leagues": history.league_lines(player),
         "head_to_head": history.head_to_head(request.user, player),
         "page": page, "history": history.rows(page.object_list),
         "games": names(), "game": game, "result": result,

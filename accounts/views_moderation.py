@@ -7,7 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.http import HttpResponseRedirect
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
+from games import chat, privacy
 from games.actions import MoveRejected
 from games.models import ChatMessage, Game
 
@@ -115,21 +116,50 @@ def resolve_report(request, report_id: int):
     return redirect("accounts:moderation")
 
 
+def _report_form(request, source) -> dict:
+    """What the report form is about, from the query (opening it) or the post (sending it): the person, the
+    game, the chat line; and what was typed. A game the reporter may not see is no game (404)."""
+    message = ChatMessage.objects.select_related("user", "game").filter(pk=_int(source.get("message"), 0)).first()
+    game = Game.objects.filter(pk=_int(source.get("game"), 0)).first() or (message.game if message else None)
+    if game is not None and not privacy.may_see(game, request.user, session=request.session):
+        raise Http404("No such game.")
+    username = source.get("user", "") or (message.user.username if message and message.user_id else "")
+    quoted = None
+    if message is not None and message.game_id == game.pk and message.hidden_at is None:
+        # Quoted only when the reporter may read that channel (a player does not read the spectators' chat).
+        seats = list(game.seats.all())
+        if message.channel in chat.readable_channels(game, chat.is_player(seats, request.user), True):
+            quoted = message.text
+    nxt = source.get("next") or ""
+    return {"username": username, "game": game, "message": message, "quoted": quoted,
+            "categories": Report.Category.choices,
+            "category": source.get("category", ""), "note": source.get("note", source.get("reason", "")),
+            "next": nxt if url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}) else ""}
+
+
 @login_required
-@require_POST
 def report(request):
-    """A player reports a user (from a game page) or one of their chat lines."""
-    game = Game.objects.filter(pk=_int(request.POST.get("game"), 0)).first()
-    message = ChatMessage.objects.filter(pk=_int(request.POST.get("message"), 0)).first()
-    username = request.POST.get("user", "")
-    if message is not None and not username and message.user_id:
-        username = message.user.username
+    """A player reports a user (from a seat at the table, a profile) or one of their chat lines: GET is the form
+    (a fragment for htmx, else a page), POST sends it. With htmx the answer is the confirmation, or the form again
+    with the refusal beside what was typed; without, back to where it was opened with the message."""
+    source = request.POST if request.method == "POST" else request.GET
+    ctx = _report_form(request, source)
+    template = "accounts/_report_form.html" if request.htmx else "accounts/report.html"
+    if request.method != "POST":
+        return render(request, template, ctx)
     try:
-        moderation.do_report(request.user, username, request.POST.get("reason", ""), game=game, message=message)
-        messages.success(request, _("Thank you: a moderator will look at your report."))
+        # A post without a category is the older form's: its free-text reason is the note.
+        moderation.do_report(request.user, ctx["username"], ctx["note"], game=ctx["game"], message=ctx["message"],
+                             category=request.POST.get("category", Report.Category.OTHER))
     except MoveRejected as exc:
+        if request.htmx:
+            return render(request, template, {**ctx, "error": exc.text(_)})
         messages.error(request, exc.text(_))
-    return _back(request, game.get_absolute_url() if game else "lobby:home")
+        return _back(request, ctx["game"].get_absolute_url() if ctx["game"] else "lobby:home")
+    if request.htmx:
+        return render(request, "accounts/_report_sent.html", ctx)
+    messages.success(request, _("Thank you: a moderator will look at your report."))
+    return _back(request, ctx["game"].get_absolute_url() if ctx["game"] else "lobby:home")
 
 
 @login_required

@@ -9,14 +9,13 @@ import logging
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.models import ApiToken
 
-from . import ratelimit, tables
+from . import privacy, ratelimit, tables
 from .actions import Held, MoveRejected, do_move
 from .core.rulesets import get, names
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
@@ -182,8 +181,13 @@ def table_start(request, game_id: int):
 
 
 def _game_and_seat(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
-    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    """The game, its seats and the caller's seat; a private game the caller may not see is no game at all
+    (the same answer, so that an id tells nothing)."""
+    game = Game.objects.filter(pk=game_id).first()
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index")) if game else []
+    if game is None or not privacy.may_see(game, request.api_user, seats=seats,
+                                           session=getattr(request, "session", None)):
+        raise MoveRejected("not_found", gettext_noop("No such game."))
     return game, seats, seat_of(seats, request.api_user)
 
 

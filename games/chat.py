@@ -4,8 +4,11 @@ The rules, the same for the page, the socket and the API:
 
 - Seated players speak in the players' channel; signed-in people without a seat speak in the spectators'
   channel. Anonymous viewers only read.
-- Spectators (and anonymous viewers) read both channels. Players read only theirs while the game runs (lobby,
-  active, paused), so nobody watching can whisper to a player; once the game has ended everyone reads both.
+- Signed-in spectators read both channels. Players read only theirs while the game runs (lobby, active,
+  paused), so nobody watching can whisper to a player; once the game has ended everyone reads both.
+- Anonymous viewers read only the players' channel while the game runs: a player who signs out (or opens a
+  private window) is anonymous, and would otherwise read the spectators.
+- A private table's chat is read and written only by those who may see the table (``games.privacy``).
 - A line is 1 to ``MAX_LENGTH`` characters once control and invisible formatting characters have collapsed to
   spaces and the ends are trimmed; a person writes at most the ``chat`` rate (5 lines per 10 s) over all tables.
 - Whoever mutes someone never gets their lines again, at any table (history, socket, API); the muted person is
@@ -75,13 +78,14 @@ def speaking_channel(seats: list[Seat], user) -> str | None:
     return PLAYERS if is_player(seats, user) else SPECTATORS
 
 
-def readable(player: bool, ended: bool) -> tuple[str, ...]:
-    """Players read the spectators' channel only once the game has ended; everyone else reads both."""
-    return CHANNELS if ended or not player else (PLAYERS,)
+def readable(player: bool, ended: bool, signed: bool = True) -> tuple[str, ...]:
+    """The spectators' channel is read by signed-in people without a seat, and by everyone once the game has
+    ended: while it runs, neither a player nor an anonymous viewer (maybe a player signed out) reads it."""
+    return CHANNELS if ended or (signed and not player) else (PLAYERS,)
 
 
-def readable_channels(game: Game, player: bool) -> tuple[str, ...]:
-    return readable(player, game.status in ENDED)
+def readable_channels(game: Game, player: bool, signed: bool = True) -> tuple[str, ...]:
+    return readable(player, game.status in ENDED, signed)
 
 
 def chat_refusal(user) -> MoveRejected | None:
@@ -96,17 +100,22 @@ def chat_refusal(user) -> MoveRejected | None:
 
 # ---- writing a line --------------------------------------------------------------------------------------------
 
-def check_chat(game: Game, user, channel, text, *, seats: list[Seat] | None = None) -> str:
-    """The line as it will be stored, or ``MoveRejected``: who may speak in ``channel``, the length, the
-    person's rate (counted only once everything else passed, so a refused line costs nothing)."""
+def check_chat(game: Game, user, channel, text, *, seats: list[Seat] | None = None, session=None) -> str:
+    """The line as it will be stored, or ``MoveRejected``: who may speak in ``channel`` (at a private table, only
+    those who may see it: ``session`` holds the invitations), the length, the person's rate (counted only once
+    everything else passed, so a refused line costs nothing)."""
+    from . import privacy
+
     if not signed_in(user):
         raise MoveRejected("not_your_seat", gettext_noop("Log in to chat."))
+    seats = seats if seats is not None else list(Seat.objects.filter(game=game).order_by("index"))
+    if not privacy.may_see(game, user, seats=seats, session=session):
+        raise MoveRejected("not_found", gettext_noop("No such game."))
     refusal = chat_refusal(user)
     if refusal is not None:
         raise refusal
     if channel not in CHANNELS:
         raise MoveRejected("bad_request", gettext_noop("Unknown chat channel."))
-    seats = seats if seats is not None else list(Seat.objects.filter(game=game).order_by("index"))
     own = speaking_channel(seats, user)
     if channel != own:
         if own == PLAYERS:
@@ -126,15 +135,15 @@ def check_chat(game: Game, user, channel, text, *, seats: list[Seat] | None = No
     return cleaned
 
 
-def do_chat(game_id: int, user, channel, text) -> ChatMessage:
+def do_chat(game_id: int, user, channel, text, *, session=None) -> ChatMessage:
     """Write a line and, after commit, push it to the game's sockets (each passes it on only to those who may
-    read it; see ``games.chat_socket``)."""
+    read it; see ``games.chat_socket``). ``session``: the writer's, for a private table's invitations."""
     with transaction.atomic():
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise MoveRejected("not_found", gettext_noop("No such game."))
         seats = list(Seat.objects.filter(game=game).order_by("index"))
-        cleaned = check_chat(game, user, channel, text, seats=seats)
+        cleaned = check_chat(game, user, channel, text, seats=seats, session=session)
         line = ChatMessage.objects.create(game=game, user=user, seat=seat_of(seats, user), channel=channel,
                                           text=cleaned)
         event = {"type": "chat.line", "line": line_dict(line), "author": user.pk,
@@ -185,7 +194,7 @@ def visible_lines(game: Game, user, *, seats: list[Seat] | None = None, limit: i
     seats = seats if seats is not None else list(Seat.objects.filter(game=game))
     muted = muted_ids(user)
     out = {}
-    for channel in readable_channels(game, is_player(seats, user)):
+    for channel in readable_channels(game, is_player(seats, user), signed_in(user)):
         qs = ChatMessage.objects.filter(game=game, channel=channel, hidden_at__isnull=True)
         if muted:
             qs = qs.exclude(user_id__in=muted)

@@ -5,8 +5,8 @@ The page's socket (``?format=html``) and JSON sockets that ask for it (``&chat=1
 their own messages (which every socket gets):
 
 - ``{"type": "chat", "id", "channel", "author", "seat", "text", "at"}``: a line they may read (``games.chat``
-  rules: a player's socket never gets a spectators' line while the game runs; nobody gets the lines of someone
-  they muted);
+  rules: a player's or an anonymous socket never gets a spectators' line while the game runs; nobody gets the
+  lines of someone they muted);
 - ``{"type": "chat_ok", "ref", "id"}`` when their line was taken, ``{"type": "error", "for": "chat" | "mute" |
   "unmute", "ref", "error", "message"}`` when it was refused (nothing was written);
 - ``{"type": "mutes", "names"}``: whom they mute now (after a change from any of their sockets);
@@ -163,8 +163,8 @@ class TableChatMixin:
             return
         try:
             if kind == "chat":
-                line = await db(chat.do_chat)(self.game_id, self.chat_user, data["channel"],
-                                                                  data["text"])
+                line = await db(chat.do_chat)(self.game_id, self.chat_user, data["channel"], data["text"],
+                                              session=self.scope.get("session"))
                 await self.send(json.dumps({"type": "chat_ok", "ref": ref, "id": line.pk}))
             else:
                 write = chat.do_mute if kind == "mute" else chat.do_unmute
@@ -180,7 +180,7 @@ class TableChatMixin:
         """The page's check-in: ``last`` is the newest line it has seen (or heard of); it is told when a line it may
         read is newer. Muted or hidden lines count too: the page fetches once, finds nothing new, and remembers."""
         newest = await db(chat.newest_ids)(self.game_id)
-        channels = chat.readable(self.chat_user_id in self.player_ids, self.chat_ended)
+        channels = chat.readable(self.chat_user_id in self.player_ids, self.chat_ended, self.chat_user_id is not None)
         top = max((newest.get(c, 0) for c in channels), default=0)
         if top and (last is None or last < top):
             await self.send(json.dumps({"type": "chat_sync", "last": top}))
@@ -192,8 +192,9 @@ class TableChatMixin:
         line = event["line"]
         if event["author"] in self.muted:
             return
-        if line["channel"] == chat.SPECTATORS and not event["over"] and self.chat_user_id in event["players"]:
-            return  # players never hear the spectators while the game runs
+        if line["channel"] == chat.SPECTATORS and chat.SPECTATORS not in chat.readable(
+                self.chat_user_id in event["players"], event["over"], self.chat_user_id is not None):
+            return  # neither players nor anonymous viewers hear the spectators while the game runs
         await self._push(json.dumps({"type": "chat", **line}))
 
     async def chat_mutes(self, event: dict) -> None:

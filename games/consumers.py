@@ -12,7 +12,7 @@ from django.utils import translation
 
 from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
 
-from . import fanout, ratelimit, snapshots
+from . import fanout, privacy, ratelimit, snapshots
 from .actions import MoveRejected, do_move
 from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS
@@ -166,7 +166,9 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
             await self.close(code=4404)
             return
         snap = await db(snapshots.load)(self.game_id)
-        if snap is None:
+        # A private table the viewer may not see answers as no table at all (``games.privacy``).
+        if snap is None or (snap.game.private and not await db(privacy.may_see)(
+                snap.game, self.scope.get("user"), seats=snap.seats, session=self.scope.get("session"))):
             await self.close(code=4404)
             return
         self.ruleset = snap.game.ruleset

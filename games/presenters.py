@@ -338,7 +338,10 @@ def _log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
     return None
 
 
-def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int]) -> list[dict]:
+def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int],
+               signed_in: bool = False) -> list[dict]:
+    """Each seat as the table's row shows it; ``report``: the person a signed-in viewer may report from that
+    row (anyone seated there but themself)."""
     rows = [{
         "index": s.index,
         "name": s.display_name,
@@ -350,6 +353,7 @@ def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: 
         "started": s.clock_started.isoformat() if s.clock_started else "",
         "reserve": int(s.reserve_left),
         "timeouts": s.timeouts,
+        "report": s.user.username if signed_in and s.user_id and s.index != viewer_seat else "",
     } for s in seats]
     for row in rows:  # what the row shows, as the key its HTML is kept by ({% fixed_part %}): made once, not per render
         row["key"] = tuple(row.values())
@@ -421,7 +425,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     return {
         "game": game,
         "seats": seats,
-        "seat_rows": _seat_rows(game, seats, seat, payload["to_move"]),
+        "seat_rows": _seat_rows(game, seats, seat, payload["to_move"], viewer.signed_in),
         "names": names,
         "payload": payload,
         "view": payload["view"],

@@ -332,13 +332,19 @@ def do_reclaim(game_id: int, user) -> None:
 
 def do_rematch(game_id: int, user) -> Game:
     """A new table for the same players and options after a game: the first to ask creates it (seated at
-    their old place, bots at theirs), the others join from the finished game's card; it starts when full."""
+    their old place, bots at theirs), the others join from the finished game's card; it starts when full.
+    Only a person who held a seat of the old game may ask for it or join it."""
     check_may_play(user)
     with transaction.atomic():
         try:
             old = Game.objects.select_for_update().get(pk=game_id)
         except Game.DoesNotExist:
             raise MoveRejected("not_found", gettext_noop("No such game.")) from None
+        old_seats = list(Seat.objects.filter(game=old).order_by("index"))
+        # Checked before the rematch is looked up: joining it hands out its invite code, which only the old
+        # game's people may use (a private game's rematch is as private as the game).
+        if not any(s.user_id == user.pk for s in old_seats):
+            raise MoveRejected("not_your_seat", gettext_noop("Only the players of a game can ask for a rematch."))
         existing = Game.objects.filter(rematch_of=old).first()
         if existing is not None:
             if existing.status == Game.Status.LOBBY and not existing.seats.filter(user=user).exists():
@@ -346,9 +352,6 @@ def do_rematch(game_id: int, user) -> Game:
             return existing
         if old.status != Game.Status.FINISHED:
             raise MoveRejected("not_active", gettext_noop("A rematch is offered once the game is over."))
-        old_seats = list(Seat.objects.filter(game=old).order_by("index"))
-        if not any(s.user_id == user.pk for s in old_seats):
-            raise MoveRejected("not_your_seat", gettext_noop("Only the players of a game can ask for a rematch."))
         game = Game.objects.create(ruleset=old.ruleset, num_seats=old.num_seats, created_by=user, options=old.options,
                                    move_seconds=old.move_seconds, reserve_seconds=old.reserve_seconds,
                                    max_timeouts=old.max_timeouts, bot_delay_ms=old.bot_delay_ms, rematch_of=old,

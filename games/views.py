@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from lobby import listing
 
-from . import quickplay, tables
+from . import privacy, quickplay, tables
 from .actions import Held, MoveRejected, do_move
 from .core.rulesets import names
 from .models import Game, Move, Seat
@@ -25,6 +25,13 @@ from .verify import verify_game
 
 def _seats(game: Game) -> list[Seat]:
     return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+
+
+def visible_game(request, game_id: int, seats: list[Seat] | None = None) -> Game:
+    """The game if this viewer may see it (``games.privacy``), else a 404 as for no game at all."""
+    game = get_object_or_404(Game, pk=game_id)
+    privacy.check_may_see(game, request.user, seats=seats, session=request.session)
+    return game
 
 
 # The New table form's fields, and what they hold when the page opens.
@@ -97,7 +104,7 @@ def _options_from(post) -> dict:
 
 def _table_write(request, game_id: int, write, then=None):
     """Run a table life-cycle write for the signed-in user; a refusal is shown on the table."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         write(game.pk, request.user)
     except MoveRejected as exc:
@@ -138,7 +145,7 @@ def kick(request, game_id: int):
 @require_POST
 def cancel(request, game_id: int):
     """The creator calls off an unstarted table."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     try:
         tables.do_cancel(game.pk, request.user)
     except MoveRejected as exc:
@@ -158,6 +165,7 @@ def invite(request, game_id: int, code: str):
         tables.check_invite(game, code)
     except MoveRejected as exc:
         return render(request, "games/invite_invalid.html", {"message": exc.text(_)}, status=404)
+    privacy.remember_invite(request.session, game)  # an invitee may look at the table even when it is full
     if game.seats.filter(user=request.user).exists():
         return redirect(game)
     try:
@@ -197,10 +205,11 @@ def reclaim(request, game_id: int):
 @require_POST
 def rematch(request, game_id: int):
     """Ask for (or join) a rematch of a finished game."""
+    old = visible_game(request, game_id)
     try:
-        game = tables.do_rematch(game_id, request.user)
+        game = tables.do_rematch(old.pk, request.user)
     except MoveRejected as exc:
-        return _refuse(request, exc, get_object_or_404(Game, pk=game_id))
+        return _refuse(request, exc, old)
     return redirect(game)
 
 
@@ -210,13 +219,13 @@ def _context(request, game: Game) -> dict:
 
 
 def table(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     return render(request, "games/table.html", _context(request, game))
 
 
 def table_fragment(request, game_id: int):
     """The table alone (a client that lost its socket refreshes with it)."""
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     return render(request, "games/_table.html", _context(request, game))
 
 
@@ -226,7 +235,7 @@ def act(request, game_id: int):
     """Submit an action from the page. Answers with the re-rendered table (morphed in by table.js);
     a refusal is shown in it with a link to the rule. ``Server-Timing`` tells the page the server's share."""
     started = time.perf_counter()
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     seats = _seats(game)
     seat = seat_of(seats, request.user)
     error = None
@@ -273,7 +282,7 @@ def _number(value: str):
 
 
 def verify(request, game_id: int):
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     report = verify_game(game) if game.seed_revealed else None
     return render(request, "games/verify.html", {"game": game, "report": report})
 
@@ -281,7 +290,7 @@ def verify(request, game_id: int):
 def log_export(request, game_id: int):
     from .api import export_log
 
-    game = get_object_or_404(Game, pk=game_id)
+    game = visible_game(request, game_id)
     seats = _seats(game)
     return JsonResponse(export_log(game, seat_of(seats, request.user)))
 

@@ -9,9 +9,10 @@ from django.http import HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET, require_POST
 
-from . import chat
+from . import chat, privacy
 from .actions import MoveRejected
 from .api import api_view
 from .models import Game, Seat
@@ -34,9 +35,11 @@ def chat_post(request, game_id: int):
     """Say a line in the form's channel (the person's own when none is given). JSON answers for chat.js's
     fallback; otherwise back to the table, with the refusal shown there."""
     game = get_object_or_404(Game, pk=game_id)
-    channel = request.POST.get("channel") or chat.speaking_channel(list(game.seats.all()), request.user)
+    seats = list(game.seats.all())
+    privacy.check_may_see(game, request.user, seats=seats, session=request.session)
+    channel = request.POST.get("channel") or chat.speaking_channel(seats, request.user)
     try:
-        line = chat.do_chat(game.pk, request.user, channel, request.POST.get("text", ""))
+        line = chat.do_chat(game.pk, request.user, channel, request.POST.get("text", ""), session=request.session)
     except MoveRejected as exc:
         if _wants_json(request):
             return JsonResponse({"error": exc.code, "message": exc.text(_)}, status=exc.http_status)
@@ -52,6 +55,7 @@ def chat_post(request, game_id: int):
 def chat_mute(request, game_id: int):
     """Mute (or, with ``undo``, unmute) the person named in ``user``, everywhere."""
     game = get_object_or_404(Game, pk=game_id)
+    privacy.check_may_see(game, request.user, session=request.session)
     write = chat.do_unmute if request.POST.get("undo") else chat.do_mute
     try:
         names = write(request.user, request.POST.get("user", ""))
@@ -70,14 +74,17 @@ def chat_panel(request, game_id: int):
     """The chat panel as this viewer sees it now (a page that was away, or whose seat changed, swaps it in)."""
     game = get_object_or_404(Game, pk=game_id)
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    privacy.check_may_see(game, request.user, seats=seats, session=request.session)
     return render(request, "games/_chat.html", chat_context(request, game, seats))
 
 
 @api_view(("GET",))
 def api_chat(request, game_id: int):
     """``GET /api/v1/games/<id>/chat``: the lines the caller may read (the same rules as the page)."""
-    game = get_object_or_404(Game, pk=game_id)
-    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    game = Game.objects.filter(pk=game_id).first()
+    seats = list(Seat.objects.filter(game=game).order_by("index")) if game else []
+    if game is None or not privacy.may_see(game, request.api_user, seats=seats, session=request.session):
+        raise MoveRejected("not_found", gettext_noop("No such game."))
     lines = chat.visible_lines(game, request.api_user, seats=seats)
     return JsonResponse({"channels": list(lines), "lines": lines,
                          "you_write_in": chat.speaking_channel(seats, request.api_user)})

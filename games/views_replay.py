@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from . import privacy
 from .actions import MoveRejected
 from .core.events import visible_to
 from .core.rulesets import get
@@ -130,6 +131,7 @@ def _refused(request, game: Game, exc: MoveRejected, *, fragment: bool):
 
 def _answer(request, game_id: int, *, fragment: bool):
     game = get_object_or_404(Game, pk=game_id)
+    privacy.check_may_see(game, request.user, session=request.session)
     try:
         check_replayable(game)
         replay = replay_for(game)

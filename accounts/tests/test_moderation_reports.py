@@ -45,12 +45,38 @@ def test_bad_reports_are_refused_and_store_nothing(started_game, players):
 
 def test_reports_are_rate_limited(started_game, players):
     ana, beto, _ = players
+    lines = [say(started_game, beto, f"line {i}") for i in range(6)]
     for i in range(5):
-        moderation.do_report(ana, beto, f"report {i}", game=started_game)
+        moderation.do_report(ana, beto, f"report {i}", game=started_game, message=lines[i])
     with pytest.raises(MoveRejected) as exc:
-        moderation.do_report(ana, beto, "one too many", game=started_game)
+        moderation.do_report(ana, beto, "one too many", game=started_game, message=lines[5])
     assert exc.value.code == "rate_limited"
     assert Report.objects.count() == 5
+
+
+def test_a_reason_from_the_list_with_an_optional_note_and_nothing_twice(started_game, players):
+    """The Report control's form: a reason (``Report.Category``) and an optional note; "something else" needs a
+    note; an unknown reason, a second report of the same line while the first is open, and a private game the
+    reporter may not see are refused, and a refusal costs none of the reporter's rate."""
+    from games import tables
+
+    ana, beto, caro = players
+    line = say(started_game, beto, "hola")
+    first = moderation.do_report(ana, beto, "", game=started_game, message=line, category="abuse")
+    assert (first.category, first.reason) == ("abuse", "")
+    private = tables.do_create_table(beto, "estanciero", 3, time_control="live", private=True)
+    for attempt, code in (
+        (lambda: moderation.do_report(ana, beto, "", message=line, category="abuse"), "bad_request"),  # twice
+        (lambda: moderation.do_report(ana, beto, "", game=started_game, category="rude"), "bad_request"),
+        (lambda: moderation.do_report(ana, beto, "  ", game=started_game, category="other"), "bad_request"),
+        (lambda: moderation.do_report(caro, beto, "", game=private, category="spam"), "not_found"),
+    ):
+        with pytest.raises(MoveRejected) as exc:
+            attempt()
+        assert exc.value.code == code
+    for i in range(4):  # the refusals spent nothing: four more fit in the rate of five
+        moderation.do_report(ana, beto, f"note {i}", message=say(started_game, beto, f"x{i}"), category="spam")
+    assert Report.objects.filter(reporter=ana).count() == 5
 
 
 def test_resolving_a_report_acts_hides_the_line_and_logs(started_game, players, mod):
@@ -91,3 +117,33 @@ def test_the_report_form_from_a_game_page(started_game, players):
     response = c.post("/report/", {"game": started_game.pk, "user": "beto", "reason": "again",
                                    "next": "https://evil.example/"})
     assert response["Location"] == started_game.get_absolute_url()
+
+
+def test_the_report_form_opens_refuses_beside_what_was_typed_and_confirms_with_htmx(started_game, players):
+    """The Report control's requests (static/js/report.js): GET is the form, quoting the line; a refused POST
+    answers the form again with the refusal and what was typed, and stores nothing; a sent one the confirmation.
+    A private game the reporter may not see is not found."""
+    from games import tables
+
+    ana, beto, caro = players
+    line = say(started_game, beto, "sos un [insulto]")
+    c = Client(HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    c.force_login(ana)
+    form = c.get(f"/report/?message={line.pk}&next=/games/{started_game.pk}/")
+    page = form.content.decode()
+    assert form.status_code == 200 and "Report beto" in page and "sos un [insulto]" in page
+    assert 'value="abuse"' in page and "<html" not in page
+    refused = c.post("/report/", {"message": line.pk, "category": "other", "note": "  "})
+    assert "Say in a few words what happened." in refused.content.decode()
+    assert 'value="other" required checked' in refused.content.decode() and not Report.objects.exists()
+    sent = c.post("/report/", {"message": line.pk, "category": "abuse", "note": "rude"})
+    assert "Report sent" in sent.content.decode()
+    assert Report.objects.get().category == "abuse" and Report.objects.get().game == started_game
+    private = tables.do_create_table(beto, "estanciero", 3, time_control="live", private=True)
+    assert c.get(f"/report/?game={private.pk}&user=beto").status_code == 404
+    assert c.post("/report/", {"game": private.pk, "user": "beto", "category": "spam"}).status_code == 404
+    assert Report.objects.count() == 1
+    plain = Client(HTTP_ACCEPT_LANGUAGE="es")  # without JavaScript: a page of its own, in the reader's language
+    plain.force_login(caro)
+    page = plain.get("/report/?user=beto&next=/u/beto/").content.decode()
+    assert "<html" in page and "Denunciar a beto" in page and "Otra cosa" in page

@@ -72,19 +72,19 @@ def test_players_chat_and_never_get_the_spectators_channel(daphne_server, table)
             await sofi.send(json.dumps({"type": "chat", "channel": "spectators", "text": SECRET, "ref": "s1"}))
             ok, _ = await recv_until(sofi, lambda m: m.get("type") == "chat_ok")
             own, _ = await recv_until(sofi, chat_line(SECRET))
-            anon_got, _ = await recv_until(anon, chat_line(SECRET))
             # A player's line after it: whatever reaches a socket arrives in order, so a player who had been sent
             # the spectators' line would have it before this one.
             await ana.send(json.dumps({"type": "chat", "channel": "players", "text": "suerte, beto", "ref": "a1"}))
             results = {}
             for name, ws in (("ana", ana), ("beto", beto), ("sofi", sofi), ("anon", anon)):
                 results[name] = await recv_until(ws, chat_line("suerte, beto"))
-            return ok, own, anon_got, results
+            return ok, own, results
 
-    ok, own, anon_got, results = run_async(scenario())
+    ok, own, results = run_async(scenario())
     assert ok["ref"] == "s1" and ok["id"] == ChatMessage.objects.get(text=SECRET).pk
-    assert own["channel"] == anon_got["channel"] == "spectators" and own["author"] == "sofi" and own["seat"] is None
-    for name in ("ana", "beto"):
+    assert own["channel"] == "spectators" and own["author"] == "sofi" and own["seat"] is None
+    # Anonymous is how a player who signed out watches: no spectators' line for it either while the game runs.
+    for name in ("ana", "beto", "anon"):
         line, before = results[name]
         assert line["author"] == "ana" and line["seat"] == 0 and line["channel"] == "players"
         assert SECRET not in json.dumps(before), f"{name} got the spectators' line"
@@ -198,6 +198,7 @@ def test_a_page_that_checks_in_learns_whether_it_missed_lines(daphne_server, tab
     assert run_async(check_in("ana", first.pk))[0]["type"] == "update"  # up to date: nothing said
     assert run_async(check_in("sofi", first.pk))[0] == {"type": "chat_sync", "last": secret.pk}
     assert run_async(check_in("anon", secret.pk))[0]["type"] == "update"
+    assert run_async(check_in("anon", first.pk))[0]["type"] == "update"  # signed out: no spectators' line
 
 
 def test_a_json_client_that_did_not_ask_for_chat_keeps_its_stream(daphne_server, table):

@@ -135,3 +135,18 @@ def test_a_private_rematch_stays_private_with_a_new_code_and_seats_its_players(p
     assert rematch.private and rematch.invite_code and rematch.invite_code != old.invite_code
     again = tables.do_rematch(old.pk, bruno)
     assert again.pk == rematch.pk and Game.objects.get(pk=rematch.pk).status == Game.Status.ACTIVE
+
+
+def test_only_the_old_games_players_take_a_seat_in_its_rematch(people):
+    """A rematch is for the people who played the game: someone else asking for it once the table exists (even
+    a private one, whose invite code the rematch would otherwise hand out) is refused and nothing changes."""
+    alicia, bruno, diego = people["alicia"], people["bruno"], people["dario"]
+    old = tables.do_create_table(alicia, "estanciero", 2, time_control="live", private=True)
+    tables.do_join(old.pk, bruno, code=old.invite_code)
+    tables.do_start(old.pk, alicia)
+    Game.objects.filter(pk=old.pk).update(status=Game.Status.FINISHED)
+    rematch = tables.do_rematch(old.pk, alicia)
+    refused("not_your_seat", lambda: tables.do_rematch(old.pk, diego), rematch)
+    assert not Seat.objects.filter(game=rematch, user=diego).exists()
+    assert tables.do_rematch(old.pk, bruno).pk == rematch.pk
+    assert {s.user_id for s in Seat.objects.filter(game=rematch)} == {alicia.pk, bruno.pk}

@@ -55,6 +55,16 @@
     time.setAttribute("datetime", line.at);
     formatTime(time);
     $(".chat-text", li).textContent = line.text;
+    var report = $(".chat-report", li);
+    if (report) {
+      if (!line.author || line.author === me()) report.remove();
+      else {
+        report.href += "?message=" + encodeURIComponent(line.id) + "&next=" + encodeURIComponent(report.dataset.next);
+        var said = (root.dataset.reportLabel || "Report %(name)s").replace("%(name)s", line.author);
+        report.title = said;
+        report.setAttribute("aria-label", said);
+      }
+    }
     var mute = $(".chat-mute-form", li);
     if (mute) {
       if (!line.author || line.author === me()) mute.remove();
