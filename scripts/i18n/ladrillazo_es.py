@@ -199,7 +199,6 @@ ES = {
     "Needs level %(n)s": "Necesita nivel %(n)s",
     "When lowered:": "Al bajar:",
     "Always:": "Siempre:",
-    "earn %(n)s envelopes": "gana %(n)s sobres",
     "earn its level in envelopes": "gana tantos sobres como su nivel",
     "draw %(n)s": "roba %(n)s",
     "evade up to %(n)s": "evade hasta %(n)s",
@@ -270,13 +269,11 @@ ES = {
     "Your proposal is waiting for an answer: wait for it or withdraw it before ending the turn.":
         "Tu propuesta espera respuesta: espérala o retírala antes de terminar el turno.",
     "%(card)s is not needed: tap only what you need.": "%(card)s no hace falta: girá solo lo necesario.",
-    "%(card)s needs nothing: lower it?": "%(card)s no tiene requisitos: ¿la bajás?",
     "%(card)s: choose a move.": "%(card)s: elegí una jugada.",
     "Back %(target)s with %(card)s: level %(from)s → %(to)s.":
         "Respaldar %(target)s con %(card)s: nivel %(from)s → %(to)s.",
     "Back it": "Respaldar",
     "Cancel": "Cancelar",
-    "It will earn %(n)s envelopes when run.": "Al ponerlo en marcha ganará %(n)s sobres.",
     "Lowering %(card)s: click the untapped plot cards that pay for it.":
         "Bajando %(card)s: tocá las cartas derechas de tu trama que la pagan.",
     "Make the move": "Hacer la jugada",
