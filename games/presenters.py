@@ -61,11 +61,14 @@ FAIRNESS_DEFAULT = {
     "link": gettext_lazy("Check that the game was fair"),
     "title": gettext_lazy("Was the game fair?"),
     "verdict": gettext_lazy("Nothing was changed during the game: it was fair."),
+    "sealed": gettext_lazy("chance sealed"),
+    "check": gettext_lazy("check the game"),
 }
 
 
 def fairness_words(ruleset: str, key: str) -> str:
-    """The words of the fairness check (``link``, ``title``, ``verdict``) as the ruleset names its chance."""
+    """The words of the fairness check (``link``, ``title``, ``verdict``, ``sealed``, ``check``) as the ruleset names
+    its chance."""
     mod = _text_module(ruleset)
     own = getattr(mod, "FAIRNESS", {}) if mod is not None else {}
     return str(own.get(key) or FAIRNESS_DEFAULT[key])

@@ -32,4 +32,6 @@ DICE_FAIRNESS = {
     "link": gettext_lazy("Check that the dice were fair"),
     "title": gettext_lazy("Were the dice fair?"),
     "verdict": gettext_lazy("The dice were fair: nothing was changed during the game."),
+    "sealed": gettext_lazy("dice sealed"),
+    "check": gettext_lazy("check the dice"),
 }

@@ -349,4 +349,6 @@ FAIRNESS = {
     "link": gettext_lazy("Check that the shuffle was fair"),
     "title": gettext_lazy("Was the shuffle fair?"),
     "verdict": gettext_lazy("The shuffle was fair: nothing was changed during the game."),
+    "sealed": gettext_lazy("shuffle sealed"),
+    "check": gettext_lazy("check the shuffle"),
 }

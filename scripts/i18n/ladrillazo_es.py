@@ -291,4 +291,15 @@ ES = {
     "in paradise": "en el paraíso",
     "waiting for the answer": "esperando la respuesta",
     "waiting for your answer": "espera tu respuesta",
+    # Ladrillazo: a card's name may be plural; the sentence conjugates no verb on it.
+    "%(card)s: no requirements. Lower this card?": "%(card)s: sin requisitos. ¿Bajás esta carta?",
+    "Envelopes it will earn when run: %(n)s.": "Sobres que va a ganar al ponerla en marcha: %(n)s.",
+    "earn %(n)s envelope": ("ganar %(n)s sobre", "ganar %(n)s sobres"),
+    # The fairness check: Ladrillazo's chance is the shuffled deck, not dice.
+    "Check that the shuffle was fair": "Comprobá que la mezcla fue limpia",
+    "Was the shuffle fair?": "¿La mezcla fue limpia?",
+    "The shuffle was fair: nothing was changed during the game.":
+        "La mezcla fue limpia: nada se cambió durante la partida.",
+    "shuffle sealed": "mezcla sellada",
+    "check the shuffle": "comprobar la mezcla",
 }

@@ -35,18 +35,24 @@ ES = {
         "%(name)s gana el duelo, conserva la MP y se lleva %(card)s de %(buyer)s.",
     "%(name)s wins the contest, keeps the share and gets %(card)s from %(buyer)s.":
         "%(name)s gana el duelo, conserva la participación y se lleva %(card)s de %(buyer)s.",
-    # Ladrillazo: a card's name may be plural; the sentence conjugates no verb on it.
-    "%(card)s: no requirements. Lower this card?": "%(card)s: sin requisitos. ¿Bajás esta carta?",
-    "Envelopes it will earn when run: %(n)s.": "Sobres que va a ganar al ponerla en marcha: %(n)s.",
-    "earn %(n)s envelope": ("ganar %(n)s sobre", "ganar %(n)s sobres"),
     # The fairness check, in each game's words (the framework's own words when a game names none).
     "Check that the game was fair": "Comprobá que la partida fue limpia",
     "Was the game fair?": "¿La partida fue limpia?",
     "Nothing was changed during the game: it was fair.": "Nada se cambió durante la partida: fue limpia.",
-    "Check that the shuffle was fair": "Comprobá que la mezcla fue limpia",
-    "Was the shuffle fair?": "¿La mezcla fue limpia?",
-    "The shuffle was fair: nothing was changed during the game.":
-        "La mezcla fue limpia: nada se cambió durante la partida.",
+    "chance sealed": "azar sellado",
+    "Tablero — Argentilandia, Estanciero and Ladrillazo, played online with every rule enforced and dice and shuffles "
+    "you can verify.":
+        "Tablero: Argentilandia, Estanciero y Ladrillazo en línea, con cada regla aplicada y dados y mezclas que podés "
+        "verificar.",
+    "Every draw of chance in the game (a roll of the dice, a shuffle of the cards) came from that seed, so the server "
+    "could not change one once the game had started without the fingerprint giving it away.":
+        "Todo el azar de la partida (cada tirada de dados, cada mezcla de cartas) salió de esa semilla: una vez "
+        "empezada la partida, el servidor no pudo cambiar nada sin que la huella lo delatara.",
+    "check the game": "comprobar la partida",
+    "SHA-256 of the secret seed behind every draw of chance in this game; the seed is shown when the game ends, so "
+    "anyone can check it":
+        "SHA-256 de la semilla secreta que decide todo el azar de esta partida; la semilla se muestra cuando la "
+        "partida termina, así cualquiera puede comprobarlo",
     "Argentilandia, Estanciero and Ladrillazo online — live with friends, against bots, or by correspondence over "
     "days. The server enforces every rule, and after each game you can check that the dice and the shuffles were "
     "fair.":
