@@ -185,3 +185,17 @@ def test_the_confirmation_e_mail_follows_the_language_of_sign_up():
     assert not USTED.search(es.body), es.body
     assert en.subject == "[Tablero] Please Confirm Your Email Address" and "Hello from Tablero!" in en.body
     assert _link(es.body).startswith("http://testserver/accounts/")
+
+
+def test_one_league_point_reads_singular(monkeypatch):
+    """A profile's league line said "1 points" / "1 puntos" (the other "1 <plural>" of the site)."""
+    from lobby import history
+
+    user = User.objects.create_user("alicia", password=PASSWORD)
+    league = League.objects.create(name="Liga de prueba", slug="prueba", ruleset="estanciero", table_size=2)
+    season = Season.objects.create(league=league, number=1, starts_at=datetime(2026, 12, 6, tzinfo=ZoneInfo("UTC")),
+                                   status=Season.Status.RUNNING)
+    line = {"league": league, "season": season, "division": None, "position": 2, "size": 4, "points": 1}
+    monkeypatch.setattr(history, "league_lines", lambda _user: [line])
+    assert "2 of 4, 1 point<" in Client(HTTP_ACCEPT_LANGUAGE="en").get(user.get_absolute_url()).content.decode()
+    assert "2.º de 4, 1 punto<" in spanish_client().get(user.get_absolute_url()).content.decode()
