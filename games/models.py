@@ -164,6 +164,20 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"{self.game_id}:{self.seq}"
 
+    @property
+    def source_label(self) -> str:
+        """Where the move came from, in words (the moderators' move list showed the code)."""
+        return str(MOVE_SOURCE_LABELS.get(self.source, self.source))
+
+
+MOVE_SOURCE_LABELS = {
+    Move.Source.UI: _("the table's page"),
+    Move.Source.API: _("the API"),
+    Move.Source.SOCKET: _("a socket"),
+    Move.Source.BOT: _("a bot"),
+    Move.Source.TIMEOUT: _("a timeout"),
+}
+
 
 class AuditEntry(models.Model):
     """Every write to a table outside the move log: created, joined, started, adjudicated..."""

@@ -14,7 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.tables import TIME_CONTROLS
+from games.tables import TIME_CONTROL_LABELS, TIME_CONTROLS
 
 from . import ratings
 
@@ -164,6 +164,11 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:league", args=[self.slug])
+
+    @property
+    def time_control_label(self) -> str:
+        """The league's clock in words, as the new-table form names it."""
+        return str(TIME_CONTROL_LABELS.get(self.time_control, self.time_control))
 
 
 class Season(models.Model):

@@ -199,3 +199,21 @@ def test_one_league_point_reads_singular(monkeypatch):
     monkeypatch.setattr(history, "league_lines", lambda _user: [line])
     assert "2 of 4, 1 point<" in Client(HTTP_ACCEPT_LANGUAGE="en").get(user.get_absolute_url()).content.decode()
     assert "2.º de 4, 1 punto<" in spanish_client().get(user.get_absolute_url()).content.decode()
+
+
+def test_the_moderators_move_list_and_a_league_page_show_words_not_codes(started_game, mod, players):
+    """Other raw codes the pages showed: a move's source ("ui") on the moderators' game page, a league's clock
+    ("blitz") on its page."""
+    import random
+
+    from games.tests.conftest import bot_move
+
+    assert bot_move(started_game.pk, players, random.Random(1))
+    client = spanish_client()
+    client.force_login(mod)
+    page = client.get(f"/games/{started_game.pk}/moderate/").content.decode()
+    assert "· la página de la mesa" in page and "· ui" not in page
+    League.objects.create(name="Liga relámpago", slug="blitz", ruleset="estanciero", table_size=2,
+                          time_control="blitz")
+    league = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("lobby:league", args=["blitz"])).content.decode()
+    assert "Blitz: 20 s a move + 2 min" in league and ">blitz<" not in league

@@ -71,6 +71,12 @@ ES = {
     "seat replaced": "asiento reemplazado",
     "clocks paused": "relojes pausados",
     "clocks resumed": "relojes reanudados",
+    # Where a move came from (the moderators' move list).
+    "the table's page": "la página de la mesa",
+    "the API": "la API",
+    "a socket": "un socket",
+    "a bot": "un bot",
+    "a timeout": "un tiempo agotado",
     # The models, as the admin names them.
     "restriction": "restricción",
     "restrictions": "restricciones",
