@@ -102,6 +102,9 @@ ADMIN = [
     gettext_noop("Delete selected %(verbose_name_plural)s"),
     gettext_noop("Add another %(verbose_name)s"),
     gettext_noop("Add %s"),
+    gettext_noop("Add %(name)s"),
+    gettext_noop("Add"),
+    gettext_noop("Start typing to filter…"),
     gettext_noop("Select %s to change"),
     gettext_noop("Select %s to view"),
 ]
