@@ -4,7 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = _("Accounts")
+    # allauth's app is "Accounts" too: two admin sections read "Cuentas".
+    verbose_name = _("Players and moderation")
 
     def ready(self):
         from django.db.models.signals import post_migrate

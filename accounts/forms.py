@@ -1,7 +1,9 @@
+from allauth.account.forms import LoginForm as AllauthLoginForm
 from django import forms
 from django.conf import settings
 from django.utils.html import escape
-from django.utils.translation import get_language
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from .models import User
@@ -17,7 +19,7 @@ class SettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["language"].label = User._meta.get_field("language").verbose_name
+        self.fields["language"].label = capfirst(User._meta.get_field("language").verbose_name)
         if not self.instance.language:
             self.initial["language"] = (get_language() or settings.LANGUAGE_CODE)[:2]
         # Turn e-mails go to the account's address: say which, or that there is none yet. (Forms render
@@ -28,3 +30,15 @@ class SettingsForm(forms.ModelForm):
         else:
             self.fields["email_turns"].help_text = _("Your account has no e-mail address yet: add one below to "
                                                      "get them.")
+
+
+class LoginForm(AllauthLoginForm):
+    """allauth's log-in form, its first field labelled by what it takes: allauth labels it "Login" (Spanish
+    "Iniciar sesión", the page's title, not a field)."""
+
+    login_label = gettext_lazy("Username or e-mail")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["login"].label = self.login_label
+        self.fields["login"].widget.attrs["placeholder"] = self.login_label

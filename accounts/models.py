@@ -43,6 +43,8 @@ class Restriction(models.Model):
     acknowledged_at = models.DateTimeField(null=True, blank=True)  # a warning, once the user has read it
 
     class Meta:
+        verbose_name = _("restriction")
+        verbose_name_plural = _("restrictions")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -89,10 +91,16 @@ class Report(models.Model):
     note = models.TextField(max_length=1000, blank=True, default="")
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
         return f"report {self.pk} on {self.reported_id}"
+
+    @property
+    def resolution_label(self) -> str:
+        return str(RESOLUTION_LABELS.get(self.resolution, self.resolution))
 
 
 class ImmutableQuerySet(models.QuerySet):
@@ -101,6 +109,31 @@ class ImmutableQuerySet(models.QuerySet):
 
     def delete(self):
         raise PermissionError("The moderation log is append-only.")
+
+
+# What each moderation-log code reads as (``ModerationAction.kind``): the log is read in both languages, and a raw
+# code ("resolve_report", "annul") is not a word. A restriction's kind is logged under its own code.
+ACTION_LABELS = {
+    **dict(Restriction.Kind.choices),
+    "lift": _("restriction lifted"),
+    "resolve_report": _("report resolved"),
+    "reveal": _("hidden state revealed"),
+    "abort": _("game aborted"),
+    "adjudicate": _("game adjudicated"),
+    "annul": _("game annulled"),
+    "replace_seat": _("seat replaced"),
+    "pause": _("clocks paused"),
+    "resume": _("clocks resumed"),
+}
+
+# What a report's resolution (``Report.resolution``) reads as: the choices of the moderators' form.
+RESOLUTION_LABELS = {
+    "dismiss": _("No action"),
+    "warn": _("Warn"),
+    "mute": _("Mute in chat"),
+    "suspend": _("Suspend from play"),
+    "ban": _("Ban"),
+}
 
 
 class ModerationAction(models.Model):
@@ -118,6 +151,8 @@ class ModerationAction(models.Model):
     objects = ImmutableQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("moderation action")
+        verbose_name_plural = _("moderation log")
         ordering = ["-created_at", "-pk"]
         permissions = [
             ("moderate", "Can use the moderation tools"),
@@ -135,6 +170,11 @@ class ModerationAction(models.Model):
     def delete(self, *args, **kwargs):
         raise PermissionError("The moderation log is append-only.")
 
+    @property
+    def kind_label(self) -> str:
+        """The action in words (the code itself only for a kind with no label yet)."""
+        return str(ACTION_LABELS.get(self.kind, self.kind))
+
 
 class ApiToken(models.Model):
     """A personal API token. Only its hash is stored; the key is shown once. (Kept with the accounts it
@@ -146,6 +186,10 @@ class ApiToken(models.Model):
     key_hash = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     last_used = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
 
     def __str__(self) -> str:
         return f"{self.name} (tb_{self.prefix}…)"

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_noop
 
 from games.actions import MoveRejected
 
-from .models import ModerationAction, Report, Restriction, User
+from .models import RESOLUTION_LABELS, ModerationAction, Report, Restriction, User
 
 MODERATORS = "moderators"
 # The group's permissions: the tools, and read access to what moderators look at in the admin. Not the move
@@ -259,7 +259,7 @@ def do_report(reporter, reported, reason: str = "", *, game=None, message=None, 
                                  category=category, context=context)
 
 
-RESOLUTIONS = ("dismiss", "warn", "mute", "suspend", "ban")
+RESOLUTIONS = tuple(RESOLUTION_LABELS)
 
 
 def do_resolve(moderator, report_id: int, resolution: str, note: str, *, mute_days: int = 1) -> Report:

@@ -20,7 +20,7 @@ from games.actions import MoveRejected
 from games.models import ChatMessage, Game
 
 from . import moderation
-from .models import ModerationAction, Report, Restriction, User
+from .models import RESOLUTION_LABELS, ModerationAction, Report, Restriction, User
 from .reliability import reliability
 
 
@@ -51,7 +51,7 @@ def dashboard(request):
     return render(request, "accounts/moderation/dashboard.html", {
         "reports": reports[:100], "status": status, "query": query, "found": found, "log_page": page,
         "open_count": Report.objects.filter(status=Report.Status.OPEN).count(),
-        "resolutions": moderation.RESOLUTIONS,
+        "resolutions": RESOLUTION_LABELS.items(),
     })
 
 

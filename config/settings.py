@@ -218,6 +218,12 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "lobby:home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "lobby:home"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+# Account e-mails go out in the recipient's language, signed with SITE_NAME (accounts/adapter.py); allauth would
+# name the site by the request's host ("[localhost:8000]").
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+SITE_NAME = env_str("SITE_NAME", "Tablero")
+ACCOUNT_EMAIL_SUBJECT_PREFIX = f"[{SITE_NAME}] "
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_USERNAME_MIN_LENGTH = 3

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 def new_seed() -> str:
@@ -67,6 +68,8 @@ class Game(models.Model):
     seed_commitment = models.CharField(max_length=64, editable=False)
 
     class Meta:
+        verbose_name = pgettext_lazy("model", "game")
+        verbose_name_plural = _("games")
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
@@ -107,6 +110,8 @@ class Seat(models.Model):
     turn_mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         ordering = ["index"]
         constraints = [models.UniqueConstraint(fields=["game", "index"], name="one_seat_per_index")]
 
@@ -151,11 +156,27 @@ class Move(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
         ordering = ["game", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="one_move_per_version")]
 
     def __str__(self) -> str:
         return f"{self.game_id}:{self.seq}"
+
+    @property
+    def source_label(self) -> str:
+        """Where the move came from, in words (the moderators' move list showed the code)."""
+        return str(MOVE_SOURCE_LABELS.get(self.source, self.source))
+
+
+MOVE_SOURCE_LABELS = {
+    Move.Source.UI: _("the table's page"),
+    Move.Source.API: _("the API"),
+    Move.Source.SOCKET: _("a socket"),
+    Move.Source.BOT: _("a bot"),
+    Move.Source.TIMEOUT: _("a timeout"),
+}
 
 
 class AuditEntry(models.Model):
@@ -169,6 +190,8 @@ class AuditEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table audit entry")
+        verbose_name_plural = _("table audit")
         ordering = ["created_at"]
 
     def __str__(self) -> str:
@@ -194,6 +217,8 @@ class ChatMessage(models.Model):
                                   related_name="+")
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["created_at", "pk"]
         indexes = [models.Index(fields=["game", "channel", "created_at"])]
 
@@ -209,6 +234,8 @@ class ChatMute(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("chat mute")
+        verbose_name_plural = _("chat mutes")
         constraints = [models.UniqueConstraint(fields=["user", "muted"], name="one_mute_per_pair")]
 
     def __str__(self) -> str:

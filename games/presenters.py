@@ -21,7 +21,7 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from .core.events import visible_to
@@ -53,6 +53,25 @@ def _contract(text: str) -> str:
     if not (get_language() or "").startswith("es"):
         return text
     return _CONTRACTIONS.sub(lambda m: ("al" if m.group(1) in "aA" else m.group(1)[0] + "el"), text)
+
+
+# What the fairness check proves, in words that fit any ruleset: a ruleset whose chance is dice says so in its own
+# text module (``FAIRNESS``), so a card game never reads "the dice were fair".
+FAIRNESS_DEFAULT = {
+    "link": gettext_lazy("Check that the game was fair"),
+    "title": gettext_lazy("Was the game fair?"),
+    "verdict": gettext_lazy("Nothing was changed during the game: it was fair."),
+    "sealed": gettext_lazy("chance sealed"),
+    "check": gettext_lazy("check the game"),
+}
+
+
+def fairness_words(ruleset: str, key: str) -> str:
+    """The words of the fairness check (``link``, ``title``, ``verdict``, ``sealed``, ``check``) as the ruleset names
+    its chance."""
+    mod = _text_module(ruleset)
+    own = getattr(mod, "FAIRNESS", {}) if mod is not None else {}
+    return str(own.get(key) or FAIRNESS_DEFAULT[key])
 
 
 def describe_framework_event(event: dict, names: list[str]) -> str | None:

@@ -3,7 +3,7 @@ in it, and looking things up in the viewer's view (which a label may be given as
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 
 
 def spanish() -> bool:
@@ -25,3 +25,13 @@ def view_get(view: object, key: str, default=None):
 def in_view(view: object, key: str, item_id: object) -> dict | None:
     """The item of the view's list ``key`` (proposals, claims, offers) whose ``id`` is ``item_id``, or None."""
     return next((x for x in view_get(view, key, []) or [] if x.get("id") == item_id), None)
+
+
+# The fairness check's words for a game of dice (``FAIRNESS`` in a ruleset's text module; games.presenters).
+DICE_FAIRNESS = {
+    "link": gettext_lazy("Check that the dice were fair"),
+    "title": gettext_lazy("Were the dice fair?"),
+    "verdict": gettext_lazy("The dice were fair: nothing was changed during the game."),
+    "sealed": gettext_lazy("dice sealed"),
+    "check": gettext_lazy("check the dice"),
+}

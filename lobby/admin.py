@@ -15,7 +15,7 @@ from .models import BotAccount, Division, League, LeagueTable, Membership, Playe
 
 
 class LeagueForm(forms.ModelForm):
-    ruleset = forms.ChoiceField(label=_("game"), choices=[])
+    ruleset = forms.ChoiceField(label=_("Game"), choices=[])
 
     class Meta:
         model = League

@@ -14,7 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.tables import TIME_CONTROLS
+from games.tables import TIME_CONTROL_LABELS, TIME_CONTROLS
 
 from . import ratings
 
@@ -27,6 +27,10 @@ class BotAccount(models.Model):
                                 related_name="bot_account")
     level = models.CharField(max_length=8, default="normal")  # Seat.bot_level: "easy" or "normal"
 
+    class Meta:
+        verbose_name = _("bot account")
+        verbose_name_plural = _("bot accounts")
+
     def __str__(self) -> str:
         return f"{self.user} ({self.level})"
 
@@ -36,6 +40,10 @@ class RatingBook(models.Model):
     of one game's ratings happen one at a time, in the order they commit."""
 
     ruleset = models.CharField(max_length=32, primary_key=True)
+
+    class Meta:
+        verbose_name = _("rating book")
+        verbose_name_plural = _("rating books")
 
     def __str__(self) -> str:
         return self.ruleset
@@ -53,6 +61,8 @@ class Rating(models.Model):
     last_played_at = models.DateTimeField(null=True, blank=True, db_index=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         constraints = [models.UniqueConstraint(fields=["user", "ruleset"], name="one_rating_per_user_and_game")]
         indexes = [models.Index(fields=["ruleset", "-mu"])]
 
@@ -96,6 +106,8 @@ class PlayerResult(models.Model):
     points = models.PositiveSmallIntegerField(null=True, blank=True)  # league points; None outside leagues
 
     class Meta:
+        verbose_name = _("player result")
+        verbose_name_plural = _("player results")
         ordering = ["-finished_at", "-game_id"]
         constraints = [models.UniqueConstraint(fields=["game", "user"], name="one_result_per_game_and_user")]
         indexes = [models.Index(fields=["user", "-finished_at"]), models.Index(fields=["user", "ruleset"])]
@@ -143,6 +155,8 @@ class League(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -150,6 +164,11 @@ class League(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:league", args=[self.slug])
+
+    @property
+    def time_control_label(self) -> str:
+        """The league's clock in words, as the new-table form names it."""
+        return str(TIME_CONTROL_LABELS.get(self.time_control, self.time_control))
 
 
 class Season(models.Model):
@@ -166,6 +185,8 @@ class Season(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
         ordering = ["league", "-number"]
         constraints = [models.UniqueConstraint(fields=["league", "number"], name="one_season_number_per_league")]
 
@@ -183,6 +204,8 @@ class Division(models.Model):
     tier = models.PositiveSmallIntegerField()
 
     class Meta:
+        verbose_name = _("division")
+        verbose_name_plural = _("divisions")
         ordering = ["season", "tier"]
         constraints = [models.UniqueConstraint(fields=["season", "tier"], name="one_division_per_tier")]
 
@@ -207,6 +230,8 @@ class Membership(models.Model):
     movement = models.CharField(max_length=4, choices=Movement.choices, blank=True, default="")
 
     class Meta:
+        verbose_name = _("league membership")
+        verbose_name_plural = _("league memberships")
         ordering = ["season", "registered_at", "pk"]
         constraints = [models.UniqueConstraint(fields=["season", "user"], name="one_membership_per_season")]
 
@@ -224,6 +249,8 @@ class Round(models.Model):
     opened_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
         ordering = ["season", "number"]
         constraints = [models.UniqueConstraint(fields=["season", "number"], name="one_round_number_per_season")]
 
@@ -240,6 +267,8 @@ class LeagueTable(models.Model):
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="league_table")
 
     class Meta:
+        verbose_name = _("league table")
+        verbose_name_plural = _("league tables")
         ordering = ["round", "division", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "division", "number"],
                                                name="one_league_table_per_number")]

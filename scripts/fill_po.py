@@ -27,18 +27,24 @@ def main() -> None:
         es.update(runpy.run_path(path)["ES"])
     po_es = polib.pofile(str(ROOT / "locale/es/LC_MESSAGES/django.po"))
     for entry in po_es:
-        if "fuzzy" in entry.flags and entry.msgid not in es:
+        # A string with a context ("model" for "game", the model, beside "game", the ruleset) is looked up as gettext
+        # keys it, "context\x04msgid", before its bare msgid.
+        if entry.msgctxt and f"{entry.msgctxt}\x04{entry.msgid}" in es:
+            key = f"{entry.msgctxt}\x04{entry.msgid}"
+        else:
+            key = entry.msgid
+        if "fuzzy" in entry.flags and key not in es:
             # msgmerge's guess from a similar string: wrong more often than not.
             entry.msgstr = ""
             entry.msgstr_plural = {k: "" for k in entry.msgstr_plural}
             entry.flags.remove("fuzzy")
-        if entry.msgid in es:
+        if es.get(key) is not None:
             if entry.msgid_plural:
                 # Every plural form after the first takes the plural text (Spanish: 3 forms in Django).
-                singular, plural = es[entry.msgid]
+                singular, plural = es[key]
                 entry.msgstr_plural = {i: (singular if i == 0 else plural) for i in range(nplurals(po_es))}
             else:
-                entry.msgstr = es[entry.msgid]
+                entry.msgstr = es[key]
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
     po_es.save()

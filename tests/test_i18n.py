@@ -21,8 +21,9 @@ def test_catalogue_is_complete(lang):
 def test_compiled_catalogue_matches_the_source(lang):
     po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
     mo = polib.mofile(str(LOCALE / lang / "LC_MESSAGES" / "django.mo"))
-    source = {e.msgid: e.msgstr for e in po.translated_entries() if not e.msgid_plural}
-    compiled = {e.msgid: e.msgstr for e in mo if not e.msgid_plural and e.msgid}
+    # Keyed with the context too: "game" (a ruleset) and the model "game" (context "model") differ in Spanish.
+    source = {(e.msgctxt, e.msgid): e.msgstr for e in po.translated_entries() if not e.msgid_plural}
+    compiled = {(e.msgctxt, e.msgid): e.msgstr for e in mo if not e.msgid_plural and e.msgid}
     assert compiled == source, "run `make messages` to recompile"
 
 

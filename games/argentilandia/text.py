@@ -7,9 +7,10 @@ ports keep their proper names. Events redacted for a viewer (no card identity) r
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext_lazy
+from django.utils.translation import ngettext as _n
 
-from games.text_common import in_view
+from games.text_common import DICE_FAIRNESS, in_view
 
 from .engine import board as B
 
@@ -24,6 +25,15 @@ INDUSTRY_NAMES = {
     "wool_factory": gettext_noop("Wool Factory"), "meatpacking_plant": gettext_noop("Meatpacking Plant"), "winery": gettext_noop("Winery"),
     "cigarette_factory": gettext_noop("Cigarette Factory"), "soybean_oil_mill": gettext_noop("Soybean Oil Mill"),
     "fish_cannery": gettext_noop("Fish Cannery"),
+}
+# A number of cards of one material, singular or plural by the number ("1 Cow", "3 Cows"; "1 Oveja", "3 Ovejas"):
+# "%(n)s %(material)s" read "1 Cows".
+MATERIAL_COUNTS = {
+    "oil": ngettext_lazy("%(n)s Oil", "%(n)s Oil", "n"), "fish": ngettext_lazy("%(n)s Fish", "%(n)s Fish", "n"),
+    "sheep": ngettext_lazy("%(n)s Sheep", "%(n)s Sheep", "n"), "metals": ngettext_lazy("%(n)s Metal", "%(n)s Metals", "n"),
+    "soy": ngettext_lazy("%(n)s Soy", "%(n)s Soy", "n"), "cows": ngettext_lazy("%(n)s Cow", "%(n)s Cows", "n"),
+    "grapes": ngettext_lazy("%(n)s Grape", "%(n)s Grapes", "n"),
+    "tobacco": ngettext_lazy("%(n)s Tobacco", "%(n)s Tobacco", "n"), "wood": ngettext_lazy("%(n)s Wood", "%(n)s Wood", "n"),
 }
 
 
@@ -60,11 +70,19 @@ def target(t) -> str:
     return industry(t.get("id")) if t.get("kind") == "industry" else province(t.get("id"))
 
 
+def count(m, n) -> str:
+    """``n`` cards of material ``m``, the name agreeing with the number: "1 Cow", "3 Cows"."""
+    phrase = MATERIAL_COUNTS.get(m) if isinstance(m, str) else None
+    if phrase is None or not isinstance(n, int):
+        return f"{n} {material(m)}"
+    return phrase % {"n": n}
+
+
 def cards(d) -> str:
     """{"oil": 2, "fish": 1} -> "2 Oil + 1 Fish" (in board order)."""
     if not isinstance(d, dict) or not d:
         return "—"
-    parts = [_("%(n)s %(material)s") % {"n": d[m], "material": material(m)} for m in B.MATERIALS if d.get(m)]
+    parts = [count(m, d[m]) for m in B.MATERIALS if d.get(m)]
     return " + ".join(parts) or "—"
 
 
@@ -95,17 +113,18 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
             text += " " + _("Doubles!")
         return text
     if t == "produced":
-        return _("%(name)s receives %(cards)s.") % {"name": n("seat"), "cards": cards({e.get("material"): e.get("count", 1)})}
+        return _("%(name)s receives %(cards)s.") % {"name": n("seat"), "cards": count(e.get("material"), e.get("count", 1))}
     if t == "production_unpaid":
-        return _("The bank holds only %(bank)s %(material)s cards of the %(needed)s owed: nobody receives %(material)s.") % {
-            "bank": e.get("bank"), "needed": e.get("needed"), "material": material(e.get("material"))}
+        return _("The bank holds only %(cards)s of the %(needed)s owed: nobody receives %(material)s.") % {
+            "cards": count(e.get("material"), e.get("bank")), "needed": e.get("needed"), "material": material(e.get("material"))}
     if t == "discards_due":
         due = [f"{seat_name(names, s)} {c}" for s, c in enumerate(e.get("counts", [])) if c]
         return _("Doubles: hands over 7 cards lose half (%(list)s).") % {"list": ", ".join(due) or "—"}
     if t == "discarded":
         if e.get("cards"):
             return _("%(name)s discarded %(cards)s.") % {"name": n("seat"), "cards": cards(e["cards"])}
-        return _("%(name)s discarded %(count)s cards.") % {"name": n("seat"), "count": e.get("count")}
+        return _n("%(name)s discarded %(count)s card.", "%(name)s discarded %(count)s cards.", e.get("count") or 0) % {
+            "name": n("seat"), "count": e.get("count")}
     if t == "union_moved":
         return _("%(name)s moved the Union Organizer to %(target)s.") % {"name": n("seat"), "target": target(e.get("target"))}
     if t == "card_drawn":
@@ -156,9 +175,13 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
         return msg % {"name": n("seat"), "a": dice[0], "b": dice[1], "total": dice[0] + dice[1]}
     if t == "contest_won":
         if e.get("winner") == e.get("buyer"):
-            return _("%(name)s wins the contest and takes it from %(seller)s.") % {"name": n("buyer"), "seller": n("seller")}
-        return _("%(name)s wins the contest, keeps it and gets %(card)s from %(buyer)s.") % {
-            "name": n("seller"), "buyer": n("buyer"), "card": card_kind(e.get("kind"))}
+            # Named, not "it": the thing won is an MP (feminine in Spanish) or a share.
+            won = _("%(name)s wins the contest and takes the MP from %(seller)s.") if e.get("kind") == "mp" else \
+                _("%(name)s wins the contest and takes the share from %(seller)s.")
+            return won % {"name": n("buyer"), "seller": n("seller")}
+        kept = _("%(name)s wins the contest, keeps the MP and gets %(card)s from %(buyer)s.") if e.get("kind") == "mp" \
+            else _("%(name)s wins the contest, keeps the share and gets %(card)s from %(buyer)s.")
+        return kept % {"name": n("seller"), "buyer": n("buyer"), "card": card_kind(e.get("kind"))}
     if t == "port_transferred":
         if e.get("to") is None:
             return _("The port of %(port)s is free again.") % {"port": port(e.get("port"))}
@@ -197,15 +220,16 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
             "maker": n("from"), "give": cards(e.get("give")), "get": cards(e.get("get")),
             "whom": name_list(names, e.get("to")) or "—"}
     if t == "bank_trade":
-        return _("%(name)s traded %(give)s with the bank for 1 %(get)s.") % {
-            "name": n("seat"), "give": cards({e.get("give"): e.get("count", 4)}), "get": material(e.get("get"))}
+        return _("%(name)s traded %(give)s with the bank for %(get)s.") % {
+            "name": n("seat"), "give": count(e.get("give"), e.get("count", 4)), "get": count(e.get("get"), 1)}
     if t == "port_trade":
-        return _("%(name)s traded %(give)s at the port of %(port)s for 1 %(get)s.") % {
-            "name": n("seat"), "give": cards({e.get("give"): e.get("count")}), "port": port(e.get("port")), "get": material(e.get("get"))}
+        return _("%(name)s traded %(give)s at the port of %(port)s for %(get)s.") % {
+            "name": n("seat"), "give": count(e.get("give"), e.get("count")), "port": port(e.get("port")),
+            "get": count(e.get("get"), 1)}
     if t == "intl_trade":
-        return _("%(name)s traded %(give)s abroad through %(province)s for 1 %(get)s.") % {
-            "name": n("seat"), "give": cards({e.get("give"): e.get("count", 2)}), "province": province(e.get("province")),
-            "get": material(e.get("get"))}
+        return _("%(name)s traded %(give)s abroad through %(province)s for %(get)s.") % {
+            "name": n("seat"), "give": count(e.get("give"), e.get("count", 2)), "province": province(e.get("province")),
+            "get": count(e.get("get"), 1)}
     if t == "phase":
         if e.get("phase") == "prelim_buy":
             return _("Preliminary round: each player may now buy 1 MP.")
@@ -251,8 +275,8 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
     if t == "buy_port":
         return _("Buy the port of %(port)s") % {"port": port(a.get("port"))}
     if t == "buy_factory":
-        return _("Buy the %(industry)s with 1 Oil + 3 %(material)s") % {
-            "industry": industry(a.get("industry")), "material": material(a.get("with"))}
+        return _("Buy the %(industry)s with %(cards)s") % {
+            "industry": industry(a.get("industry")), "cards": cards({"oil": 1, a.get("with"): 3})}
     if t == "buy_percentage":
         return _("Buy 25%% of the %(industry)s") % {"industry": industry(a.get("industry"))}
     if t == "buy_official":
@@ -260,15 +284,15 @@ def label_action(action: dict, view: dict | None, names: list[str] | None = None
     if t == "buy_stockbroker":
         return _("Buy a Stockbroker")
     if t == "bank_trade":
-        return _("Bank: 4 %(give)s for 1 %(get)s") % {"give": material(a.get("give")), "get": material(a.get("get"))}
+        return _("Bank: %(give)s for %(get)s") % {"give": count(a.get("give"), 4), "get": count(a.get("get"), 1)}
     if t == "port_trade":
         info = B.PORTS.get(a.get("port"), {})
-        return _("Port of %(port)s: %(n)s %(give)s for 1 %(get)s") % {
-            "port": info.get("name", a.get("port")), "n": info.get("ratio", "?"), "give": material(a.get("give")),
-            "get": material(a.get("get"))}
+        return _("Port of %(port)s: %(give)s for %(get)s") % {
+            "port": info.get("name", a.get("port")), "give": count(a.get("give"), info.get("ratio")),
+            "get": count(a.get("get"), 1)}
     if t == "intl_trade":
-        return _("Abroad through %(province)s: 2 %(give)s for 1 %(get)s") % {
-            "province": province(a.get("province")), "give": material(a.get("give")), "get": material(a.get("get"))}
+        return _("Abroad through %(province)s: %(give)s for %(get)s") % {
+            "province": province(a.get("province")), "give": count(a.get("give"), 2), "get": count(a.get("get"), 1)}
     if t == "offer_trade":
         to = a.get("to")
         if to is None:
@@ -338,3 +362,6 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
 
 # Moves a click on the map makes at once (free, and the only move for that place): placing in the opening round.
 DIRECT_ACTIONS = {"place_mp"}
+
+# Chance in this game is dice: the fairness check says so.
+FAIRNESS = DICE_FAIRNESS

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.core.checks import is_index
 from games.formatting import money
-from games.text_common import in_view, printed, view_get
+from games.text_common import DICE_FAIRNESS, in_view, printed, view_get
 
 from .engine import board
 
@@ -461,3 +461,6 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
     """What the game-over card shows beside a player's place."""
     worth = (outcome.get("net_worth") or {}).get(str(seat))
     return [(_("net worth"), money(worth))] if worth is not None else [(_("bankrupt"), "")]
+
+# Chance in this game is dice: the fairness check says so.
+FAIRNESS = DICE_FAIRNESS

@@ -8,7 +8,7 @@ the table's JavaScript (``action_target``). Card names come from the card data i
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.core.checks import is_index
 from games.text_common import in_view, printed, view_get
@@ -343,3 +343,12 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
 
 # Always in sight on the table, beside the generic ones (presenters.PRIMARY_TYPES): answering an offer.
 PRIMARY_ACTIONS = {"accept", "reject"}
+
+# Chance in this game is the shuffled deck (no dice): the fairness check says so.
+FAIRNESS = {
+    "link": gettext_lazy("Check that the shuffle was fair"),
+    "title": gettext_lazy("Was the shuffle fair?"),
+    "verdict": gettext_lazy("The shuffle was fair: nothing was changed during the game."),
+    "sealed": gettext_lazy("shuffle sealed"),
+    "check": gettext_lazy("check the shuffle"),
+}

@@ -33,6 +33,14 @@ def name_at(names, seat) -> str:
     return ""
 
 
+@register.filter
+def fairness(ruleset: str, key: str) -> str:
+    """``game.ruleset|fairness:"link"``: the fairness check's words as the ruleset names its chance (dice, shuffles)."""
+    from games.presenters import fairness_words  # presenters imports this module
+
+    return fairness_words(ruleset, key)
+
+
 _CSRF = CsrfTokenNode()
 
 

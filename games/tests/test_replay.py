@@ -232,3 +232,18 @@ def test_the_game_over_card_and_the_dice_check_link_to_the_replay(players):
     # The log export stays beside it: the same moves, and the seed the replay starts from.
     log = json.loads(client.get(f"/games/{game.pk}/log.json").content)
     assert [m["seq"] for m in log["moves"]] == list(range(1, game.version + 1)) and log["seed"] == game.seed
+
+
+@pytest.mark.parametrize("ruleset, link, title", [
+    ("ladrillazo", "Check that the shuffle was fair", "Was the shuffle fair?"),
+    ("estanciero", "Check that the dice were fair", "Were the dice fair?"),
+])
+def test_the_fairness_check_names_the_games_own_chance(players, ruleset, link, title):
+    """Ladrillazo has no dice: its game-over card and check page speak of the shuffle; a dice game of dice."""
+    game = play_out(players, ruleset)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    table = client.get(game.get_absolute_url()).content.decode()
+    verify = client.get(f"/games/{game.pk}/verify/").content.decode()
+    assert link in table and title in verify
+    if ruleset == "ladrillazo":  # the site's footer and the check's explanation name both kinds of chance
+        assert "dice were" not in table + verify and "dice sealed" not in table and "check the dice" not in table

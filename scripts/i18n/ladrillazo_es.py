@@ -199,7 +199,6 @@ ES = {
     "Needs level %(n)s": "Necesita nivel %(n)s",
     "When lowered:": "Al bajar:",
     "Always:": "Siempre:",
-    "earn %(n)s envelopes": "gana %(n)s sobres",
     "earn its level in envelopes": "gana tantos sobres como su nivel",
     "draw %(n)s": "roba %(n)s",
     "evade up to %(n)s": "evade hasta %(n)s",
@@ -270,13 +269,11 @@ ES = {
     "Your proposal is waiting for an answer: wait for it or withdraw it before ending the turn.":
         "Tu propuesta espera respuesta: espérala o retírala antes de terminar el turno.",
     "%(card)s is not needed: tap only what you need.": "%(card)s no hace falta: girá solo lo necesario.",
-    "%(card)s needs nothing: lower it?": "%(card)s no tiene requisitos: ¿la bajás?",
     "%(card)s: choose a move.": "%(card)s: elegí una jugada.",
     "Back %(target)s with %(card)s: level %(from)s → %(to)s.":
         "Respaldar %(target)s con %(card)s: nivel %(from)s → %(to)s.",
     "Back it": "Respaldar",
     "Cancel": "Cancelar",
-    "It will earn %(n)s envelopes when run.": "Al ponerlo en marcha ganará %(n)s sobres.",
     "Lowering %(card)s: click the untapped plot cards that pay for it.":
         "Bajando %(card)s: tocá las cartas derechas de tu trama que la pagan.",
     "Make the move": "Hacer la jugada",
@@ -294,4 +291,15 @@ ES = {
     "in paradise": "en el paraíso",
     "waiting for the answer": "esperando la respuesta",
     "waiting for your answer": "espera tu respuesta",
+    # Ladrillazo: a card's name may be plural; the sentence conjugates no verb on it.
+    "%(card)s: no requirements. Lower this card?": "%(card)s: sin requisitos. ¿Bajás esta carta?",
+    "Envelopes it will earn when run: %(n)s.": "Sobres que va a ganar al ponerla en marcha: %(n)s.",
+    "earn %(n)s envelope": ("ganar %(n)s sobre", "ganar %(n)s sobres"),
+    # The fairness check: Ladrillazo's chance is the shuffled deck, not dice.
+    "Check that the shuffle was fair": "Comprobá que la mezcla fue limpia",
+    "Was the shuffle fair?": "¿La mezcla fue limpia?",
+    "The shuffle was fair: nothing was changed during the game.":
+        "La mezcla fue limpia: nada se cambió durante la partida.",
+    "shuffle sealed": "mezcla sellada",
+    "check the shuffle": "comprobar la mezcla",
 }

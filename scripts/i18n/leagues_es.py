@@ -21,7 +21,8 @@ ES = {
     "Current games": "Partidas en curso",
     "Season %(n)s": "Temporada %(n)s",
     "Division %(n)s": "División %(n)s",
-    "%(n)s of %(total)s, %(points)s points": "%(n)s.º de %(total)s, %(points)s puntos",
+    "%(n)s of %(total)s, %(points)s point":
+        ("%(n)s.º de %(total)s, %(points)s punto", "%(n)s.º de %(total)s, %(points)s puntos"),
     "league history": "historial en la liga",
     "all games": "todos los juegos",
     "all results": "todos los resultados",

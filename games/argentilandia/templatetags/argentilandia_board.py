@@ -224,6 +224,12 @@ def al_material(m) -> str:
 
 
 @register.filter
+def al_count(m, n) -> str:
+    """``m|al_count:n``: n cards of material m, singular or plural by the number ("1 Cow")."""
+    return text.count(m, n)
+
+
+@register.filter
 def al_swap_defaults(hand) -> tuple[str, str] | tuple[()]:
     """The exchange form's first choice: give the material held most, get the one held least (another one).
     The first material in the hand's order wins a tie. The form opened on "give Oil (0), get Oil" before: a

@@ -123,3 +123,48 @@ def test_refusals_name_provinces_not_ids():
 
     exc = MoveRejected("illegal", "The Union Organizer blocks %(province)s.", params={"province": "tucuman"})
     assert refusal_text("argentilandia", exc) == "The Union Organizer blocks Tucumán."
+
+
+def test_one_card_reads_singular_in_both_languages():
+    """Playing the Game (production): a province produces one card of a material; "1 Cows" / "1 Ovejas" read wrong."""
+    produced = {"type": "produced", "seat": 0, "material": "cows", "count": 1}
+    assert text.describe_event(produced, NAMES) == "Ana receives 1 Cow."
+    assert text.describe_event({**produced, "count": 2}, NAMES) == "Ana receives 2 Cows."
+    with translation.override("es"):
+        assert text.describe_event({**produced, "material": "sheep"}, NAMES) == "Ana recibe 1 Oveja."
+        assert text.describe_event({**produced, "material": "sheep", "count": 3}, NAMES) == "Ana recibe 3 Ovejas."
+        bank = text.label_action({"type": "bank_trade", "give": "cows", "get": "sheep"}, None)
+        assert "4 Vacas" in bank and "1 Oveja" in bank and "1 Ovejas" not in bank
+    offer = {"type": "trade_offered", "id": 1, "from": 0, "to": [1], "give": {"cows": 1}, "get": {"metals": 1}}
+    assert text.describe_event(offer, NAMES) == "Ana offers 1 Cow for 1 Metal to Beto."
+
+
+def test_a_counter_offer_reads_as_a_spanish_verb():
+    """Playing the Game 5 (trade): a counter-offer; "contraoferta" is a noun, not a verb."""
+    ev = {"type": "trade_countered", "id": 2, "from": 1, "to": [0], "give": {"oil": 1}, "get": {"fish": 1}, "counter_to": 1}
+    with translation.override("es"):
+        line = text.describe_event(ev, NAMES)
+    assert line.startswith("Beto le hace una contraoferta a Ana:"), line
+
+
+def test_a_won_contest_names_what_was_won():
+    """Special Rules and Considerations (Corrupt Official, Stockbroker): the buyer takes the MP (la materia prima, feminine) or
+    the share; "se lo queda" for an MP read wrong."""
+    mp = {"type": "contest_won", "winner": 0, "buyer": 0, "seller": 1, "kind": "mp"}
+    share = {**mp, "kind": "percentage"}
+    assert text.describe_event(mp, NAMES) == "Ana wins the contest and takes the MP from Beto."
+    with translation.override("es"):
+        assert text.describe_event(mp, NAMES) == "Ana gana el duelo y le quita la MP a Beto."
+        assert text.describe_event(share, NAMES) == "Ana gana el duelo y le quita la participación a Beto."
+        kept = text.describe_event({**mp, "winner": 1}, NAMES)
+        assert kept.startswith("Beto gana el duelo, conserva la MP y "), kept
+
+
+def test_a_port_is_named_once():
+    """Trading at ports: "Comprar el puerto de Puerto de Buenos Aires" said "port" twice."""
+    with translation.override("es"):
+        for port in ("puerto_buenos_aires", "mar_del_plata"):
+            label = text.label_action({"type": "buy_port", "port": port}, None)
+            assert "de Puerto de" not in label and label.startswith("Comprar el puerto de "), label
+    assert text.label_action({"type": "buy_port", "port": "puerto_buenos_aires"}, None) == \
+        "Buy the port of Buenos Aires (3x1)"

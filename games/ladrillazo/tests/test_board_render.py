@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 import pytest
 from django.conf import settings
 from django.test import override_settings
+from django.utils import translation
 
 from games.ladrillazo import text
 from games.ladrillazo.engine import RULESET as R
@@ -97,3 +99,19 @@ def test_board_renders_random_positions_for_every_seat():
         step = random_step(s, rng)
         s, _ = R.apply(s, *step)
     assert "lz-board" in render(s, 0)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("en", "Young people with a master's degree: no requirements. Lower this card?"),
+    ("es", "Jóvenes con máster: sin requisitos. ¿Bajás esta carta?"),
+])
+def test_the_free_card_prompt_reads_right_with_a_plural_name(lang, expected):
+    """The Cards (citizens need nothing): the prompt the card bar shows for a card with no requirements is built
+    from data-t-free and the card's name; "Young people with a master's degree needs nothing" did not agree."""
+    s = game(3)
+    to_hand(s, 0, "jovenes_master")
+    html = render(s, 0, lang)
+    template = unescape(re.search(r'data-t-free="([^"]*)"', html).group(1))
+    with translation.override(lang):
+        name = text.card_name("jovenes_master")
+    assert template.replace("{card}", name) == expected
