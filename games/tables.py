@@ -321,7 +321,8 @@ def do_reclaim(game_id: int, user) -> None:
         def take_back():
             seat.is_bot = False
             seat.timeouts = 0
-            clock.rearm_all(game, seats, required_seats(rs, game.state, seats), now)
+            clock.rearm_all(game, seats, required_seats(rs, game.state, seats), now, new_turn=False,
+                            fresh=(seat.index,))
 
         save_seats(seats, take_back)
         AuditEntry.objects.create(game=game, user=user, kind="reclaimed", data={"seat": seat.index})
