@@ -42,8 +42,9 @@ def _user_from_token(request):
     return token.user
 
 
-def api_view(methods: tuple[str, ...], auth: bool = False):
-    """Token (or session) auth, method check, JSON errors."""
+def api_view(methods: tuple[str, ...], auth: bool = False, play: bool = False):
+    """Token (or session) auth, method check, rate limits, JSON errors. ``play``: a view of one game
+    (``game_id``) its players call to play it, limited apart (``_rate_limited``)."""
 
     def wrap(view):
         @csrf_exempt
@@ -55,7 +56,7 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
             if user is None and request.user.is_authenticated and request.method == "GET":
                 user = request.user  # sessions may read; writes need a token (no CSRF on this API)
             request.api_user = user
-            limited = _rate_limited(request, user)
+            limited = _rate_limited(request, user, kwargs.get("game_id") if play else None)
             if limited is not None:
                 return limited
             if auth and user is None:
@@ -85,10 +86,26 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
     return wrap
 
 
-def _rate_limited(request, user) -> JsonResponse | None:
-    """429 once a user (token or session), or an anonymous IP, passes its API rate."""
-    name, ident = ("api_user", f"u{user.pk}") if user is not None else ("api_anon", ratelimit.client_ip(request))
+def _rate_limited(request, user, game_id: int | None = None) -> JsonResponse | None:
+    """429 once a user (token or session), or an anonymous IP, passes its API rate.
+
+    Playing one's own seat is never throttled below what the table's clock needs: a player's reads of their own
+    game in play and their moves in it (``game_id``) count apart from their other calls, per game
+    (``api_play``), in a window shorter than any time control's allowance. A flood of other calls cannot starve
+    the player's moves, and a flood of the game's own calls is told to wait less than a move's time."""
+    if user is None:
+        name, ident = "api_anon", ratelimit.client_ip(request)
+    elif game_id is not None and _plays(user, game_id):
+        name, ident = "api_play", f"u{user.pk}:g{game_id}"
+    else:
+        name, ident = "api_user", f"u{user.pk}"
     return None if ratelimit.hit(name, ident) else _too_fast(name)
+
+
+def _plays(user, game_id: int) -> bool:
+    """``user`` holds a seat of game ``game_id``, which is under way."""
+    return 0 < game_id <= MAX_DB_ID and Seat.objects.filter(
+        game_id=game_id, user=user, game__status__in=(Game.Status.ACTIVE, Game.Status.PAUSED)).exists()
 
 
 def _body(request) -> dict:
@@ -187,7 +204,7 @@ def _game_and_seat(request, game_id: int):
     return game, seats, seat_of(seats, request.api_user)
 
 
-@api_view(("GET",))
+@api_view(("GET",), play=True)
 def game_detail(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     since = request.GET.get("since")
@@ -196,7 +213,7 @@ def game_detail(request, game_id: int):
     return JsonResponse(game_payload(game, seats, seat, since=int(since) if since else None))
 
 
-@api_view(("POST",), auth=True)
+@api_view(("POST",), auth=True, play=True)
 def game_action(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     if seat is None:
