@@ -123,21 +123,12 @@ def _body(request) -> dict:
     return data
 
 
-def _int(data: dict, name: str, default: int, lo: int, hi: int) -> int:
-    """A whole number field of a request body (a JSON number, or digits in a string), within bounds."""
-    value = data.get(name, default)
-    if isinstance(value, str) and value.isascii() and value.strip().isdigit() and len(value) < 10:
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise MoveRejected("bad_request", gettext_noop("%(field)s must be a whole number from %(min)s to %(max)s."),
-                           params={"field": name, "min": lo, "max": hi})
-    return value
-
-
 def _table(game: Game) -> dict:
     return {
         "id": game.pk, "ruleset": game.ruleset, "status": game.status, "seats": game.num_seats,
         "players": [s.display_name or None for s in game.seats.all()],
+        "time_control": game.time_control, "rated": game.rated, "private": game.private,
+        "options": game.options, "max_timeouts": game.max_timeouts,
         "move_seconds": game.move_seconds, "reserve_seconds": game.reserve_seconds,
         "created_by": game.created_by.username if game.created_by else None,
     }
@@ -155,20 +146,11 @@ def table_list(request):
     if request.method == "POST":
         if request.api_user is None:
             return JsonResponse({"error": "unauthorized"}, status=401)
-        data = _body(request)
-        seats, bots = _int(data, "seats", 0, 0, 99), _int(data, "bots", 0, 0, 99)
-        max_timeouts = _int(data, "max_timeouts", 3, 0, 99)
-        options = data.get("options")
-        if options is not None and (not isinstance(options, dict) or len(options) > 20):
-            raise MoveRejected("bad_request", gettext_noop("options must be an object of at most 20 settings."))
-        try:
-            game = tables.do_create_table(
-                request.api_user, str(data.get("ruleset", ""))[:40], seats, bots=bots,
-                time_control=str(data.get("time_control", "live"))[:40], options=options or None,
-                max_timeouts=max_timeouts)
-        except (TypeError, ValueError, OverflowError):  # an option value the engine could not read
-            raise MoveRejected("bad_request", gettext_noop("The table's options could not be read.")) from None
-        return JsonResponse(_table(game), status=201)
+        # The same settings, read and refused the same way, as the New table form's (``tables.table_settings``).
+        game = tables.do_create_table(request.api_user, **tables.table_settings(_body(request)))
+        # The creator's invite link: what seats others at a private table (``POST .../join`` with its code).
+        return JsonResponse({**_table(game), "invite_code": game.invite_code,
+                             "invite_url": request.build_absolute_uri(tables.invite_path(game))}, status=201)
     status = request.GET.get("status", Game.Status.LOBBY)
     if status not in Game.Status.values:
         raise MoveRejected("bad_request", gettext_noop("Unknown status: use lobby, active or finished."))
@@ -188,7 +170,12 @@ def _too_fast(name: str) -> JsonResponse:
 
 @api_view(("POST",), auth=True)
 def table_join(request, game_id: int):
-    seat = tables.do_join(game_id, request.api_user)
+    """A private table seats whoever sends its invite ``code`` (the creator's ``invite_code``)."""
+    # A join carried no body before private tables could be joined here: only a JSON body is read.
+    code = _body(request).get("code") if request.content_type == "application/json" else None
+    if code is not None and not isinstance(code, str):
+        raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be a string."), params={"field": "code"})
+    seat = tables.do_join(game_id, request.api_user, code=code)
     return JsonResponse({"seat": seat})
 
 
