@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.utils import timezone
 
-from games import tables
+from games import clock, tables
 from games.actions import do_deadline, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
@@ -75,15 +76,24 @@ def seat_row(game: Game, index: int) -> Seat:
     return Seat.objects.get(game=game, index=index)
 
 
-def test_ladrillazo_back_and_withdraw_spend_one_turn_budget_until_the_player_times_out(now):
-    """Turn and lower, Level and support: backing and withdrawing a card are moves of the same turn; in blitz
-    the player on turn has 20 s plus the 2 min reserve for all of them, then the clock plays their timeout."""
-    game, _ = play_until_alone_with(blitz_game("ladrillazo", 2)[0], "back")
-    rs = get("ladrillazo")
+SAME_SEAT_PAIRS = {
+    # ruleset: (the move, its undoing written from the move)
+    "ladrillazo": ("back", lambda a: {"type": "withdraw", "card": a["card"]}),
+    "estanciero": ("mortgage", lambda a: {"type": "lift_mortgage", "space": a["space"]}),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(SAME_SEAT_PAIRS))
+def test_moves_that_undo_each_other_spend_one_turn_budget_until_the_player_times_out(now, ruleset):
+    """Ladrillazo (Level and support: backing a card, then withdrawing the backing) and Estanciero (Mortgages:
+    mortgaging a deed, then lifting the mortgage): moves of the same turn by the player on turn. In blitz they
+    have 20 s plus the 2 min reserve for all of them; the deadline never moves, and then the clock plays their
+    timeout (ending the turn), with the reserve spent."""
+    undo_type, undoing = SAME_SEAT_PAIRS[ruleset]
+    game, seat = play_until_alone_with(blitz_game(ruleset, 2)[0], undo_type)
+    rs = get(ruleset)
     turn = rs.turn_key(game.state)
-    seat = rs.to_move(game.state)[0]
-    back = next(a for a in rs.legal_actions(game.state, seat) if a["type"] == "back")
-    withdraw = {"type": "withdraw", "card": back["card"]}
+    do = next(a for a in rs.legal_actions(game.state, seat) if a["type"] == undo_type)
     now.wait(1)  # the clock started when the turn did, before this test's first move
     row = seat_row(game, seat)
     deadline = row.deadline
@@ -92,14 +102,13 @@ def test_ladrillazo_back_and_withdraw_spend_one_turn_budget_until_the_player_tim
     made = 0
     while now() + timedelta(seconds=4) < deadline:
         now.wait(4)
-        game = move(game.pk, seat, back if made % 2 == 0 else withdraw)
+        game = move(game.pk, seat, do if made % 2 == 0 else undoing(do))
         made += 1
-        row = seat_row(game, seat)
         assert rs.to_move(game.state) == [seat] and rs.turn_key(game.state) == turn
-        assert row.deadline == deadline, f"move {made} gave the turn more time"
+        assert seat_row(game, seat).deadline == deadline, f"move {made} gave the turn more time"
     assert made >= 30
 
-    now.wait(5)  # past the deadline: the clock plays the timeout and the turn passes
+    now.wait(5)  # past the deadline: the clock plays the timeout
     assert do_deadline(game.pk, seat, game.version) is not None
     game = Game.objects.get(pk=game.pk)
     timeout = Move.objects.get(game=game, seq=game.version)
@@ -107,7 +116,10 @@ def test_ladrillazo_back_and_withdraw_spend_one_turn_budget_until_the_player_tim
     assert {"type": "timed_out", "seat": seat, "count": 1, "limit": game.max_timeouts} in timeout.events
     row = seat_row(game, seat)
     assert row.reserve_left == 0 and row.timeouts == 1
-    assert rs.turn_key(game.state) != turn and rs.to_move(game.state) != [seat]
+    # Both timeouts end the turn (the passive choice): the other player's turn starts with a whole allowance.
+    assert rs.turn_key(game.state) != turn and rs.to_move(game.state) == [1 - seat]
+    other = seat_row(game, 1 - seat)
+    assert other.turn_left is None and other.deadline == now() + timedelta(seconds=BLITZ_MOVE + other.reserve_left)
 
 
 UNDO_PAIRS = {
@@ -163,3 +175,26 @@ def test_proposing_and_withdrawing_spends_the_proposer_and_the_answerers_budgets
         row = seat_row(game, seat)
         assert row.turn_left is None
         assert row.deadline == now() + timedelta(seconds=BLITZ_MOVE + row.reserve_left)
+
+
+def test_a_seat_whose_clock_starts_afresh_gets_the_whole_allowance_and_the_others_keep_theirs():
+    """``clock.rearm_all`` within a turn: a seat in ``fresh`` (a timeout was just played for it, its person took
+    it back, a moderator gave it to someone) is charged what it used and starts again with the whole allowance;
+    another seat still required keeps its running clock and deadline; a seat no longer required stops."""
+    game = SimpleNamespace(move_seconds=20, bot_delay_ms=1700)
+    start = datetime(2026, 12, 6, 20, 0, tzinfo=timezone.get_current_timezone())
+
+    def running(index: int, turn_left: float | None, reserve: float) -> SimpleNamespace:
+        seat = SimpleNamespace(index=index, user_id=index + 1, is_bot=False, turn_left=turn_left,
+                               reserve_left=reserve, clock_started=None, deadline=None)
+        clock.arm(seat, game, start)
+        return seat
+
+    fresh, kept, stopped = running(0, 5.0, 30.0), running(1, None, 60.0), running(2, 12.0, 0.0)
+    kept_deadline = kept.deadline
+    later = start + timedelta(seconds=15)
+    clock.rearm_all(game, [fresh, kept, stopped], {0, 1}, later, new_turn=False, fresh=(0,))
+    assert (fresh.turn_left, fresh.reserve_left) == (None, 20.0)  # 5 s of allowance, then 10 s of reserve
+    assert fresh.clock_started == later and fresh.deadline == later + timedelta(seconds=20 + 20)
+    assert kept.deadline == kept_deadline and kept.clock_started == start and kept.turn_left is None
+    assert (stopped.turn_left, stopped.reserve_left, stopped.deadline) == (0.0, 0.0, None)
