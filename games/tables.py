@@ -132,7 +132,7 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, opt
 
 def check_settings(ruleset: str, num_seats: int, bots: int, time_control: str, options: dict | None,
                    max_timeouts: int, bot_level: str) -> None:
-    """The table policy, the same for the page, the API, quick play and leagues: a known game and time
+    """The table policy, the same for the page, the API and quick play: a known game and time
     control, seats within the game's player counts, no more bots than seats, a known bot level, 1 to 20
     timeouts before a bot takes a seat, and options the engine accepts. Rated and private go with any of
     them (a rated game changes the ratings of the people who played it when there are two or more:
