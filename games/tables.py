@@ -93,6 +93,7 @@ def table_settings(data) -> dict:
     options = data.get("options")
     if options is not None and (not isinstance(options, dict) or len(options) > MAX_OPTIONS):
         raise MoveRejected("bad_request", gettext_noop("options must be an object of at most 20 settings."))
+
     def given(name: str, default):
         value = data.get(name)
         return default if value is None or value == "" else value
