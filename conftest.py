@@ -28,8 +28,8 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 # Limits meant for people and their bots, not for a test suite that plays whole games in seconds. The tests of the
 # limits themselves (tests/test_security.py, tests/test_fuzz.py) set their own.
-GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "socket_connection": "100000/10s",
-                   "socket_user": "100000/10s", "table_create": "100000/60s", "login_ip": "100000/300s",
+GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "api_play": "100000/10s",
+                   "socket_connection": "100000/10s", "socket_user": "100000/10s", "table_create": "100000/60s", "login_ip": "100000/300s",
                    "login_user": "100000/300s"}
 
 
@@ -290,6 +290,7 @@ def server_env() -> dict[str, str]:
     env.setdefault("STATIC_MAX_AGE", "3600")
     env.setdefault("MAX_OPEN_TABLES", "1000")
     for name, value in (("API_RATE_LIMIT", "api_user"), ("API_ANON_RATE_LIMIT", "api_anon"),
+                        ("API_PLAY_RATE_LIMIT", "api_play"),
                         ("SOCKET_RATE_LIMIT", "socket_connection"), ("SOCKET_USER_RATE_LIMIT", "socket_user"),
                         ("TABLE_CREATE_RATE_LIMIT", "table_create")):
         env.setdefault(name, GENEROUS_LIMITS[value])

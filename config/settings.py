@@ -332,6 +332,8 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
 RATE_LIMITS = {
     "api_user": env_str("API_RATE_LIMIT", "120/60s"),
     "api_anon": env_str("API_ANON_RATE_LIMIT", "60/60s"),
+    # A player's reads and moves of their own game in play, per game: its window is shorter than a blitz move.
+    "api_play": env_str("API_PLAY_RATE_LIMIT", "100/10s"),
     "socket_connection": env_str("SOCKET_RATE_LIMIT", "30/10s"),
     "socket_user": env_str("SOCKET_USER_RATE_LIMIT", "60/10s"),
     "table_create": env_str("TABLE_CREATE_RATE_LIMIT", "10/60s"),

@@ -163,9 +163,11 @@ class NotOnHeld(Exception):
 
 
 def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, actor, source: str,
-                  now: datetime, framework_events: list[dict] | None = None, held_rev: int | None = None) -> MoveResult:
+                  now: datetime, framework_events: list[dict] | None = None, held_rev: int | None = None,
+                  fresh_clock: bool = False) -> MoveResult:
     """Apply ``action`` to the game's rows as read (locked, or held at revision ``held_rev``: then the write
-    happens only if the game is still at that revision, else ``NotOnHeld``)."""
+    happens only if the game is still at that revision, else ``NotOnHeld``). ``fresh_clock``: the acting
+    seat's clock starts again with a full allowance if it stays required (``clock.rearm_all``'s ``fresh``)."""
     rs = get(game.ruleset)
     try:  # every move, from any source, is checked against its schema; only the normalised copy goes on
         action = check_action(game.ruleset, action)
@@ -177,6 +179,7 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         raise MoveRejected("illegal", exc.message, rule=exc.rule, version=game.version, params=exc.params) from None
 
     events = events + (framework_events or [])
+    old_state = game.state
     game.version += 1
     game.state = new_state
     move = Move(game=game, seq=game.version, seat=seat, actor=actor, source=source, action=action, events=events)
@@ -194,7 +197,11 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         transaction.on_commit(lambda game_id=game.pk: game_finished.delay(game_id), robust=True)
     else:
         required = required_seats(rs, new_state, seats)
-    changed = changed_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
+    # The clock charges the turn: a seat that keeps the turn keeps its running clock (games/clock.py).
+    new_turn = rs.turn_key(new_state) != rs.turn_key(old_state)
+    fresh = (seat,) if fresh_clock else ()
+    changed = changed_seats(seats, lambda: clock.rearm_all(game, seats, required, now, new_turn=new_turn,
+                                                           fresh=fresh))
     game.rev += 1
     # The move path's last write: its COMMIT may go with it (move_writes.write_move), so nothing after it in the
     # transaction may write or fail; the broadcast is queued for after the commit, as before.
@@ -259,9 +266,9 @@ def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | No
     with transaction.atomic():
         game, seats = _lock(game_id)
         check_version(game, expected_version)
-        seat_obj = check_seat(game, seats, seat, actor)
+        taken_back = _taken_back(check_seat(game, seats, seat, actor))
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
-                             framework_events=_taken_back(seat_obj))
+                             framework_events=taken_back, fresh_clock=bool(taken_back))
 
 
 def _taken_back(seat: Seat) -> list[dict]:
@@ -293,8 +300,9 @@ def _move_on_held(held, seat: int, action: dict, expected_version: int | None, a
         check_version(held.game, expected_version)
         check_seat(held.game, held.seats, seat, actor)
         game, seats = _copies(held)
+        taken_back = _taken_back(seats[seat])
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
-                             framework_events=_taken_back(seats[seat]), held_rev=held.game.rev)
+                             framework_events=taken_back, fresh_clock=bool(taken_back), held_rev=held.game.rev)
     except (MoveRejected, NotOnHeld):
         return None
 
@@ -352,8 +360,10 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
                 seat_obj.is_bot = True
                 framework_events.append({"type": "bot_took_over", "seat": seat})
             source = Move.Source.TIMEOUT
+        # The seat's time is spent and a move was made for it: if it stays required, it starts again with a
+        # full allowance (its reserve is gone), and the next timeout counts towards a bot taking over.
         return _apply_locked(game, seats, seat, action, actor=None, source=source, now=now,
-                             framework_events=framework_events)
+                             framework_events=framework_events, fresh_clock=True)
 
 
 def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: list | None = None,

@@ -41,8 +41,9 @@ def _user_from_token(request):
     return token.user
 
 
-def api_view(methods: tuple[str, ...], auth: bool = False):
-    """Token (or session) auth, method check, JSON errors."""
+def api_view(methods: tuple[str, ...], auth: bool = False, play: bool = False):
+    """Token (or session) auth, method check, rate limits, JSON errors. ``play``: a view of one game
+    (``game_id``) its players call to play it, limited apart (``_rate_limited``)."""
 
     def wrap(view):
         @csrf_exempt
@@ -54,7 +55,7 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
             if user is None and request.user.is_authenticated and request.method == "GET":
                 user = request.user  # sessions may read; writes need a token (no CSRF on this API)
             request.api_user = user
-            limited = _rate_limited(request, user)
+            limited = _rate_limited(request, user, kwargs.get("game_id") if play else None)
             if limited is not None:
                 return limited
             if auth and user is None:
@@ -84,10 +85,26 @@ def api_view(methods: tuple[str, ...], auth: bool = False):
     return wrap
 
 
-def _rate_limited(request, user) -> JsonResponse | None:
-    """429 once a user (token or session), or an anonymous IP, passes its API rate."""
-    name, ident = ("api_user", f"u{user.pk}") if user is not None else ("api_anon", ratelimit.client_ip(request))
+def _rate_limited(request, user, game_id: int | None = None) -> JsonResponse | None:
+    """429 once a user (token or session), or an anonymous IP, passes its API rate.
+
+    Playing one's own seat is never throttled below what the table's clock needs: a player's reads of their own
+    game in play and their moves in it (``game_id``) count apart from their other calls, per game
+    (``api_play``), in a window shorter than any time control's allowance. A flood of other calls cannot starve
+    the player's moves, and a flood of the game's own calls is told to wait less than a move's time."""
+    if user is None:
+        name, ident = "api_anon", ratelimit.client_ip(request)
+    elif game_id is not None and _plays(user, game_id):
+        name, ident = "api_play", f"u{user.pk}:g{game_id}"
+    else:
+        name, ident = "api_user", f"u{user.pk}"
     return None if ratelimit.hit(name, ident) else _too_fast(name)
+
+
+def _plays(user, game_id: int) -> bool:
+    """``user`` holds a seat of game ``game_id``, which is under way."""
+    return 0 < game_id <= MAX_DB_ID and Seat.objects.filter(
+        game_id=game_id, user=user, game__status__in=(Game.Status.ACTIVE, Game.Status.PAUSED)).exists()
 
 
 def _body(request) -> dict:
@@ -105,21 +122,12 @@ def _body(request) -> dict:
     return data
 
 
-def _int(data: dict, name: str, default: int, lo: int, hi: int) -> int:
-    """A whole number field of a request body (a JSON number, or digits in a string), within bounds."""
-    value = data.get(name, default)
-    if isinstance(value, str) and value.isascii() and value.strip().isdigit() and len(value) < 10:
-        value = int(value)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise MoveRejected("bad_request", gettext_noop("%(field)s must be a whole number from %(min)s to %(max)s."),
-                           params={"field": name, "min": lo, "max": hi})
-    return value
-
-
 def _table(game: Game) -> dict:
     return {
         "id": game.pk, "ruleset": game.ruleset, "status": game.status, "seats": game.num_seats,
         "players": [s.display_name or None for s in game.seats.all()],
+        "time_control": game.time_control, "rated": game.rated, "private": game.private,
+        "options": game.options, "max_timeouts": game.max_timeouts,
         "move_seconds": game.move_seconds, "reserve_seconds": game.reserve_seconds,
         "created_by": game.created_by.username if game.created_by else None,
     }
@@ -137,20 +145,11 @@ def table_list(request):
     if request.method == "POST":
         if request.api_user is None:
             return JsonResponse({"error": "unauthorized"}, status=401)
-        data = _body(request)
-        seats, bots = _int(data, "seats", 0, 0, 99), _int(data, "bots", 0, 0, 99)
-        max_timeouts = _int(data, "max_timeouts", 3, 0, 99)
-        options = data.get("options")
-        if options is not None and (not isinstance(options, dict) or len(options) > 20):
-            raise MoveRejected("bad_request", gettext_noop("options must be an object of at most 20 settings."))
-        try:
-            game = tables.do_create_table(
-                request.api_user, str(data.get("ruleset", ""))[:40], seats, bots=bots,
-                time_control=str(data.get("time_control", "live"))[:40], options=options or None,
-                max_timeouts=max_timeouts)
-        except (TypeError, ValueError, OverflowError):  # an option value the engine could not read
-            raise MoveRejected("bad_request", gettext_noop("The table's options could not be read.")) from None
-        return JsonResponse(_table(game), status=201)
+        # The same settings, read and refused the same way, as the New table form's (``tables.table_settings``).
+        game = tables.do_create_table(request.api_user, **tables.table_settings(_body(request)))
+        # The creator's invite link: what seats others at a private table (``POST .../join`` with its code).
+        return JsonResponse({**_table(game), "invite_code": game.invite_code,
+                             "invite_url": request.build_absolute_uri(tables.invite_path(game))}, status=201)
     status = request.GET.get("status", Game.Status.LOBBY)
     if status not in Game.Status.values:
         raise MoveRejected("bad_request", gettext_noop("Unknown status: use lobby, active or finished."))
@@ -170,7 +169,12 @@ def _too_fast(name: str) -> JsonResponse:
 
 @api_view(("POST",), auth=True)
 def table_join(request, game_id: int):
-    seat = tables.do_join(game_id, request.api_user)
+    """A private table seats whoever sends its invite ``code`` (the creator's ``invite_code``)."""
+    # A join carried no body before private tables could be joined here: only a JSON body is read.
+    code = _body(request).get("code") if request.content_type == "application/json" else None
+    if code is not None and not isinstance(code, str):
+        raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be a string."), params={"field": "code"})
+    seat = tables.do_join(game_id, request.api_user, code=code)
     return JsonResponse({"seat": seat})
 
 
@@ -191,7 +195,7 @@ def _game_and_seat(request, game_id: int):
     return game, seats, seat_of(seats, request.api_user)
 
 
-@api_view(("GET",))
+@api_view(("GET",), play=True)
 def game_detail(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     since = request.GET.get("since")
@@ -200,7 +204,7 @@ def game_detail(request, game_id: int):
     return JsonResponse(game_payload(game, seats, seat, since=int(since) if since else None))
 
 
-@api_view(("POST",), auth=True)
+@api_view(("POST",), auth=True, play=True)
 def game_action(request, game_id: int):
     game, seats, seat = _game_and_seat(request, game_id)
     if seat is None:

@@ -103,6 +103,9 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     clock_started = models.DateTimeField(null=True, blank=True)
     reserve_left = models.FloatField(default=0)
+    # What is left of the seat's allowance in the game's current turn (null: all of ``Game.move_seconds``): the
+    # clock charges the turn, not each action (games/clock.py).
+    turn_left = models.FloatField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)
     # How a bot seat plays: "easy" picks any legal move, "normal" is the engine's policy.
     bot_level = models.CharField(max_length=8, blank=True, default="normal")

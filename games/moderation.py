@@ -150,7 +150,7 @@ def do_replace_seat(moderator, game_id: int, seat: int, reason: str, *, new_user
         target.timeouts = 0
         target.save(update_fields=["user", "is_bot", "timeouts"])
         if game.status == Game.Status.ACTIVE:
-            _rearm(game, seats)
+            _rearm(game, seats, fresh=(seat,))
         log_action(moderator, "replace_seat", reason, game=game, user=new_user, seat=seat, before=before,
                    after=new_user.username if new_user else "bot")
         AuditEntry.objects.create(game=game, user=moderator, kind="seat_replaced",
@@ -159,11 +159,13 @@ def do_replace_seat(moderator, game_id: int, seat: int, reason: str, *, new_user
     return game
 
 
-def _rearm(game: Game, seats: list[Seat]) -> None:
+def _rearm(game: Game, seats: list[Seat], fresh: tuple[int, ...] = ()) -> None:
+    """The clocks after a change of who plays (not a move): the turn goes on, so the other seats keep theirs;
+    ``fresh``: seats whose clock starts again (a new occupant)."""
     rs = get(game.ruleset)
     now = timezone.now()
     required = required_seats(rs, game.state, seats)
-    save_seats(seats, lambda: clock.rearm_all(game, seats, required, now))
+    save_seats(seats, lambda: clock.rearm_all(game, seats, required, now, new_turn=False, fresh=fresh))
 
 
 def do_pause(moderator, game_id: int, reason: str) -> Game:

@@ -19,7 +19,7 @@ from .models import Game, Move, Seat
 # What a move changes in its game's row: the UPDATE rewrites these alone (the state is most of the row's bytes).
 MOVE_FIELDS = ["version", "state", "rev", "status", "outcome", "finished_at"]
 # What the clocks change in a seat's row.
-SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "timeouts", "is_bot"]
+SEAT_CLOCK_FIELDS = ["deadline", "clock_started", "reserve_left", "turn_left", "timeouts", "is_bot"]
 
 
 def changed_seats(seats: list[Seat], change) -> list[Seat]:

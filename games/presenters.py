@@ -24,6 +24,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from . import clock
 from .core.events import visible_to
 from .core.rulesets import get
 from .models import Game, Move, Seat
@@ -185,7 +186,8 @@ def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int 
         "you": seat,
         "seats": [
             {"index": s.index, "name": s.display_name or None, "bot": s.is_bot, "taken_over": s.is_taken_over,
-             "deadline": s.deadline.isoformat() if s.deadline else None, "reserve": round(s.reserve_left, 1)}
+             "deadline": s.deadline.isoformat() if s.deadline else None, "reserve": round(s.reserve_left, 1),
+             "move_left": round(clock.allowance(s, game), 1)}
             for s in seats
         ],
         "seed_commitment": game.seed_commitment,
@@ -371,6 +373,7 @@ def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: 
         "deadline": s.deadline if (s.deadline and not s.is_bot) else None,
         "started": s.clock_started.isoformat() if s.clock_started else "",
         "reserve": int(s.reserve_left),
+        "move_left": int(clock.allowance(s, game)),  # of this turn's allowance, as of ``started``
         "timeouts": s.timeouts,
         "report": s.user.username if signed_in and s.user_id and s.index != viewer_seat else "",
     } for s in seats]

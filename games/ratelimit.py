@@ -4,6 +4,9 @@ A rate is ``"<count>/<seconds>s"`` (or ``/m``, ``/h``): at most ``count`` hits p
 many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may override it):
 
 - ``api_user``: API requests per user (token or session), ``api_anon``: per IP for anonymous reads;
+- ``api_play``: a player's API requests about their own game in play (its state, their moves), per user and
+  game, apart from ``api_user``: its window must stay shorter than the shortest time control's allowance, so
+  that even a refused client is told to wait less than its clock gives it (``games.api``);
 - ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
 - ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, so a
   message rarely waits for Redis; see ``ahit``);
@@ -37,6 +40,7 @@ log = logging.getLogger(__name__)
 DEFAULT_RATES = {
     "api_user": "120/60s",
     "api_anon": "60/60s",
+    "api_play": "100/10s",
     "socket_connection": "30/10s",
     "socket_user": "60/10s",
     "table_create": "10/60s",

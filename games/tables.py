@@ -7,6 +7,7 @@ from __future__ import annotations
 import secrets
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 
@@ -43,6 +44,11 @@ TIME_CONTROL_LABELS = {
 BOT_LEVELS = ("easy", "normal", "strong")
 
 
+def invite_path(game: Game) -> str:
+    """The table's invite link (its path): whoever opens it may sit down, even at a private table."""
+    return reverse("games:invite", args=[game.pk, game.invite_code]) if game.invite_code else ""
+
+
 def new_invite_code() -> str:
     """The secret part of a table's invite link: whoever holds it may sit down, even at a private table."""
     return secrets.token_urlsafe(16)
@@ -51,6 +57,58 @@ def new_invite_code() -> str:
 def check_bot_level(level: str) -> None:
     if level not in BOT_LEVELS:
         raise MoveRejected("bad_request", gettext_noop("Unknown bot level %(level)s."), params={"level": level})
+
+
+# A table's settings as the New table form and the API send them (one policy for both: ``table_settings``).
+MAX_WHOLE = 10**9  # no setting is larger; the engines refuse what their rules do not allow
+MAX_OPTIONS = 20
+
+
+def whole_number(value, field: str, lo: int = 0, hi: int = MAX_WHOLE) -> int:
+    """A whole-number setting as a form (digits) or a JSON body (a number, or digits in a string) sends it,
+    within ``lo``..``hi``; anything else is the same refusal from the page and the API."""
+    if isinstance(value, str) and value.isascii() and value.strip().isdigit() and len(value) < 10:
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise MoveRejected("bad_request", gettext_noop("%(field)s must be a whole number from %(min)s to %(max)s."),
+                           params={"field": field, "min": lo, "max": hi})
+    return value
+
+
+def yes_no(value, field: str) -> bool:
+    """A yes/no setting: JSON ``true``/``false``, or a form's ``"1"``/``""``; absent is no."""
+    if value in (None, "", False, "0"):
+        return False
+    if value in (True, "1"):
+        return True
+    raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be true or false."), params={"field": field})
+
+
+def table_settings(data) -> dict:
+    """``do_create_table``'s keyword arguments from a table's settings as sent (``data``: the API's JSON body,
+    or the New table form turned into the same fields by ``games.views``): ``ruleset``, ``seats``, ``bots``,
+    ``time_control``, ``options`` (the game's own, an object), ``max_timeouts``, ``bot_level``, ``rated``,
+    ``private``. Each is read and refused the same way whoever sends it; ``do_create_table`` then checks them
+    together (``check_settings``)."""
+    options = data.get("options")
+    if options is not None and (not isinstance(options, dict) or len(options) > MAX_OPTIONS):
+        raise MoveRejected("bad_request", gettext_noop("options must be an object of at most 20 settings."))
+
+    def given(name: str, default):
+        value = data.get(name)
+        return default if value is None or value == "" else value
+
+    return {
+        "ruleset": str(given("ruleset", ""))[:40],
+        "num_seats": whole_number(given("seats", 0), "seats", 0, 99),
+        "bots": whole_number(given("bots", 0), "bots", 0, 99),
+        "time_control": str(given("time_control", "live"))[:40],
+        "options": options or None,
+        "max_timeouts": whole_number(given("max_timeouts", 3), "max_timeouts", 0, 99),
+        "bot_level": str(given("bot_level", "normal"))[:40],
+        "rated": yes_no(data.get("rated"), "rated"),
+        "private": yes_no(data.get("private"), "private"),
+    }
 
 
 def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, options: dict | None = None) -> None:
@@ -69,6 +127,21 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, opt
         rs.new_game(num_seats, "options-check", options or None)  # the engine validates its own options
     except IllegalAction as exc:
         raise MoveRejected("bad_request", exc.message, rule=exc.rule, params=exc.params) from None
+    except (TypeError, ValueError, OverflowError):  # an option value the engine could not read
+        raise MoveRejected("bad_request", gettext_noop("The table's options could not be read.")) from None
+
+
+def check_settings(ruleset: str, num_seats: int, bots: int, time_control: str, options: dict | None,
+                   max_timeouts: int, bot_level: str) -> None:
+    """The table policy, the same for the page, the API and quick play: a known game and time
+    control, seats within the game's player counts, no more bots than seats, a known bot level, 1 to 20
+    timeouts before a bot takes a seat, and options the engine accepts. Rated and private go with any of
+    them (a rated game changes the ratings of the people who played it when there are two or more:
+    ``lobby.results``)."""
+    check_create(ruleset, num_seats, bots, time_control, options)
+    check_bot_level(bot_level)
+    if not 1 <= max_timeouts <= 20:
+        raise MoveRejected("bad_request", gettext_noop("A seat passes to a bot after 1 to 20 timeouts."))
 
 
 def check_table_limits(user) -> None:
@@ -99,12 +172,9 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
     """A new table with the creator in the first seat and ``bots`` bots of ``bot_level`` in the last ones.
     ``rated`` is recorded for the ratings; a ``private`` table is listed nowhere and seats only whoever opens
     its invite link."""
-    check_create(ruleset, num_seats, bots, time_control, options)
-    check_bot_level(bot_level)
+    check_settings(ruleset, num_seats, bots, time_control, options, max_timeouts, bot_level)
     check_may_play(user)
     check_table_limits(user)
-    if not 1 <= max_timeouts <= 20:
-        raise MoveRejected("bad_request", gettext_noop("A seat passes to a bot after 1 to 20 timeouts."))
     move_s, reserve_s = TIME_CONTROLS[time_control]
     with transaction.atomic():
         game = Game.objects.create(ruleset=ruleset, num_seats=num_seats, created_by=user, options=options or {},
@@ -321,7 +391,8 @@ def do_reclaim(game_id: int, user) -> None:
         def take_back():
             seat.is_bot = False
             seat.timeouts = 0
-            clock.rearm_all(game, seats, required_seats(rs, game.state, seats), now)
+            clock.rearm_all(game, seats, required_seats(rs, game.state, seats), now, new_turn=False,
+                            fresh=(seat.index,))
 
         save_seats(seats, take_back)
         AuditEntry.objects.create(game=game, user=user, kind="reclaimed", data={"seat": seat.index})

@@ -69,34 +69,45 @@ def _refuse(request, exc: MoveRejected, game: Game | None = None):
 def create(request):
     post = request.POST
     try:
-        game = tables.do_create_table(
-            request.user, post.get("ruleset", ""), int(post.get("seats") or 0),
-            bots=int(post.get("bots") or 0), time_control=post.get("time_control", "live"),
-            options=_options_from(post), max_timeouts=int(post.get("max_timeouts") or 3),
-            bot_level=post.get("bot_level") or "normal", rated=post.get("rated") == "1",
-            private=post.get("visibility") == "private")
-    except (ValueError, MoveRejected) as exc:
-        messages.error(request, exc.text(_) if isinstance(exc, MoveRejected) else _("Invalid table settings."))
+        # The form's fields as the API's (one table policy for both: ``tables.table_settings``).
+        sent = {k: post.get(k) for k in ("ruleset", "seats", "bots", "time_control", "max_timeouts", "bot_level",
+                                         "rated")}
+        sent["private"] = _visibility(post.get("visibility"))
+        sent["options"] = _options_from(post)
+        game = tables.do_create_table(request.user, **tables.table_settings(sent))
+    except MoveRejected as exc:
+        messages.error(request, exc.text(_))
         # The form comes back with the person's choices, not the defaults.
         return play(request, form={k: post.get(k, "") for k in FORM_FIELDS}, status=400)
     return redirect(game)
 
 
+def _visibility(value: str | None) -> bool:
+    """The form's "Who can sit" choice as the API's ``private``."""
+    if value in (None, "", "public", "private"):
+        return value == "private"
+    raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be true or false."), params={"field": "private"})
+
+
 def _options_from(post) -> dict:
-    """The chosen game's own options from the New table form (another game's hidden fields are ignored)."""
+    """The chosen game's own options from the New table form (another game's hidden fields are ignored), as
+    the API's ``options`` object."""
     ruleset = post.get("ruleset")
     options = {}
-    if int(post.get("max_turns") or 0) > 0:
-        options["max_turns"] = int(post["max_turns"])
+    max_turns = tables.whole_number(post.get("max_turns") or 0, "max_turns")
+    if max_turns > 0:
+        options["max_turns"] = max_turns
     if ruleset == "estanciero" and post.get("claim_rents"):
         options["claim_rents"] = True
-    if ruleset == "estanciero" and int(post.get("start_money") or 35000) != 35000:
-        options["start_money"] = int(post["start_money"])  # the engine refuses less than the rulebook's
+    if ruleset == "estanciero":
+        start_money = tables.whole_number(post.get("start_money") or 35000, "start_money")
+        if start_money != 35000:
+            options["start_money"] = start_money  # the engine refuses less than the rulebook's
     if ruleset == "argentilandia" and post.get("free_bank"):
         options["free_bank"] = True
     if ruleset == "ladrillazo":
         if post.get("handful"):
-            options["handful"] = int(post["handful"])
+            options["handful"] = tables.whole_number(post["handful"], "handful")
         if post.get("first_player") in ("creator", "random"):
             options["first_player"] = post["first_player"]
     return options

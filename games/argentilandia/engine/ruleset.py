@@ -35,6 +35,16 @@ class ArgentilandiaRuleset:
         special.refresh(new)
         return new, events
 
+    def turn_key(self, state: dict) -> tuple[str, int]:
+        """The turn the clocks charge: each pick of the draft and of the Preliminary Round, then each numbered
+        turn (Round Summary), within which come the roll, discards, contests, offers and their answers."""
+        ph = state["phase"]
+        if ph == S.PHASE_DRAFT:
+            return ph, state["draft"]["index"]
+        if ph == S.PHASE_PRELIM_BUY:
+            return ph, state["prelim"]["index"]
+        return "turn", state["turn"]
+
     def view(self, state: dict, seat: int | None) -> dict:
         return _view(state, seat)
 

@@ -138,6 +138,11 @@ class EstancieroRuleset:
             return answering
         return answering + [base]
 
+    def turn_key(self, state: dict) -> tuple[int, int]:
+        """The turn the clocks charge: the player on turn, and each roll again after doubles (Doubles on the Dice)
+        as a turn of its own. Proposals, claims, debts and auctions happen within it."""
+        return state["turn"]["seat"], state["turn"]["doubles"]
+
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return actions.legal_actions(state, seat)
 

@@ -46,6 +46,11 @@ class LadrillazoRuleset:
             return []
         return talks.waited_for(state)
 
+    def turn_key(self, state: dict) -> tuple[int, int]:
+        """The turn the clocks charge (Turn and lower): its number and its player; backing,
+        withdrawing, proposals and their answers all happen within it."""
+        return state["turn"]["number"], state["turn"]["seat"]
+
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return legal.legal_actions(state, seat)
 
