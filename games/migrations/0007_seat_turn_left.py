@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_apitoken_to_accounts'),
+        ('games', '0006_verbose_names'),
     ]
 
     operations = [
