@@ -1,0 +1,10 @@
+"""Spanish (vos) for issue 40's moderation items: a moderator's own games, the message and the private note,
+sockets closed by a ban, leagues and sanctions, the append-only move log."""
+
+ES = {
+    "You play or played in this game: another moderator must act on it.":
+        "Jugás o jugaste en esta partida: tiene que actuar otro moderador.",
+    "You cannot give yourself a seat: a moderator judges games, never plays in them through the tools.":
+        "No podés darte un lugar a vos mismo: un moderador juzga las partidas, nunca juega en ellas con las "
+        "herramientas.",
+}
