@@ -34,7 +34,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "moderator", "kind", "user", "game", "reason")
+    list_display = ("created_at", "moderator", "kind", "user", "game", "reason", "note")
     list_filter = ("kind",)
     search_fields = ("user__username", "moderator__username", "reason")
     date_hierarchy = "created_at"

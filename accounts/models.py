@@ -25,7 +25,8 @@ class User(AbstractUser):
 
 class Restriction(models.Model):
     """What moderation put on a user: a warning (shown until read), a chat mute or a suspension from play
-    (for a period), or a ban. Lifting one keeps it on record."""
+    (for a period), or a ban. Lifting one keeps it on record. The moderator's private note is in the log
+    (``ModerationAction.note``), never here."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", _("warning")
@@ -35,7 +36,7 @@ class Restriction(models.Model):
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="restrictions")
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    reason = models.TextField(max_length=1000)
+    reason = models.TextField(max_length=1000)  # the message to the user: their banner and standing page show it
     created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     ends_at = models.DateTimeField(null=True, blank=True)  # None: until lifted
@@ -100,7 +101,10 @@ class ModerationAction(models.Model):
     kind = models.CharField(max_length=32, db_index=True)
     user = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="moderation")
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # What the user was told (a restriction's ``reason``, shown in their banner) or why a game was acted on;
+    # ``note`` is the moderators' own, never shown to the user.
     reason = models.TextField(max_length=1000)
+    note = models.TextField(max_length=1000, blank=True, default="")
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

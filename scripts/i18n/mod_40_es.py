@@ -7,4 +7,11 @@ ES = {
     "You cannot give yourself a seat: a moderator judges games, never plays in them through the tools.":
         "No podés darte un lugar a vos mismo: un moderador juzga las partidas, nunca juega en ellas con las "
         "herramientas.",
+    "Write the message to the user: they see it.": "Escribí el mensaje para el usuario: lo va a ver.",
+    "Message to the user (they see it)": "Mensaje para el usuario (lo ve)",
+    "Private note for moderators (the user never sees it)":
+        "Nota privada para moderadores (el usuario nunca la ve)",
+    "Message to the user (they see it; not needed to dismiss)":
+        "Mensaje para el usuario (lo ve; no hace falta para descartar)",
+    "private note": "nota privada",
 }
