@@ -9,6 +9,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from games.append_only import AppendOnly
+
 
 class User(AbstractUser):
     """A player. The preferred language follows them from device to device."""
@@ -85,15 +87,7 @@ class Report(models.Model):
         return f"report {self.pk} on {self.reported_id}"
 
 
-class ImmutableQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError("The moderation log is append-only.")
-
-    def delete(self):
-        raise PermissionError("The moderation log is append-only.")
-
-
-class ModerationAction(models.Model):
+class ModerationAction(AppendOnly):
     """The audit log of moderation: who did what to whom or to which game, when and why. Append-only (the
     model, its queryset and, on PostgreSQL, a trigger refuse updates and deletes)."""
 
@@ -108,8 +102,6 @@ class ModerationAction(models.Model):
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
-    objects = ImmutableQuerySet.as_manager()
-
     class Meta:
         ordering = ["-created_at", "-pk"]
         permissions = [
@@ -119,14 +111,6 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.moderator_id}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise PermissionError("The moderation log is append-only.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError("The moderation log is append-only.")
 
 
 class ApiToken(models.Model):
