@@ -240,7 +240,13 @@ def do_resume(moderator, game_id: int, reason: str) -> Game:
 
 
 def hand_seats_to_bots(user) -> int:
-    """A banned user's seats in games under way pass to bots (the others at the table play on)."""
+    """A banned or suspended user's seats in games under way pass to bots (the others at the table play on; the
+    move path lets them take a seat back only once they may play again, ``games.actions._taken_back``), and
+    they get up from the tables still gathering (``tables.do_leave``: a table they opened is cancelled)."""
+    from .tables import do_leave
+
+    for game_id in Seat.objects.filter(user=user, game__status=Game.Status.LOBBY).values_list("game_id", flat=True):
+        do_leave(game_id, user)
     count = 0
     for game_id in Seat.objects.filter(user=user, game__status__in=UNDER_WAY).values_list("game_id", flat=True):
         game, seats = _lock(game_id)
