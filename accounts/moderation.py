@@ -198,8 +198,10 @@ def _out_of_play(target: User, restriction: Restriction) -> None:
     """What a ban and a suspension both do to the user's play, in the sanction's transaction."""
     from games.moderation import hand_seats_to_bots
     from games.ws_auth import close_sockets_after_commit
+    from lobby.leagues import withdraw_sanctioned
 
     hand_seats_to_bots(target)
+    withdraw_sanctioned(target)
     close_sockets_after_commit(target.pk)
 
 

@@ -14,4 +14,13 @@ ES = {
     "Message to the user (they see it; not needed to dismiss)":
         "Mensaje para el usuario (lo ve; no hace falta para descartar)",
     "private note": "nota privada",
+    "banned: withdrawn": "expulsado: retirado",
+    "suspended": "suspendido",
+    "A banned player is withdrawn: a bot plays their unfinished league games, which are forfeits, and they are "
+    "paired no more. A suspended player sits out the rounds that open during the suspension; a bot plays their "
+    "league games under way, which are forfeits unless they take the seat back once it is over.":
+        "Un jugador expulsado queda retirado: un bot juega sus partidas de liga sin terminar, que cuentan como "
+        "abandonos, y no se lo empareja más. Un jugador suspendido no juega las rondas que empiezan durante la "
+        "suspensión; un bot juega sus partidas de liga en curso, que cuentan como abandonos salvo que retome su "
+        "lugar cuando termine.",
 }
