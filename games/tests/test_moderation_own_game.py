@@ -10,7 +10,7 @@ from accounts.models import ModerationAction, User
 from accounts.moderation import ensure_moderator_group
 from games import moderation
 from games.models import AuditEntry, Game, Seat
-from games.tests.conftest import open_table
+from games.tests.conftest import client_for, open_table
 
 pytestmark = pytest.mark.django_db
 
@@ -44,9 +44,7 @@ def seated(players, mod):
     ana = moderator(players[0])
     game = open_table("estanciero", [ana, *players[1:]], start=True)
     Game.objects.filter(pk=game.pk).update(rated=True)
-    client = Client()
-    client.force_login(ana)
-    return game, ana, client
+    return game, ana, client_for(ana)
 
 
 @pytest.mark.parametrize("kind, form", [
@@ -77,8 +75,7 @@ def test_a_moderator_who_lost_their_seat_still_cannot_judge_the_game(seated, mod
 
 
 def test_a_moderator_cannot_give_themselves_a_seat(started_game, mod):
-    client = Client()
-    client.force_login(mod)
+    client = client_for(mod)
     before = state(started_game.pk)
     response = client.post(f"/games/{started_game.pk}/moderate/replace/",
                            {"reason": "I will play it", "seat": "1", "user": mod.username})
@@ -87,16 +84,16 @@ def test_a_moderator_cannot_give_themselves_a_seat(started_game, mod):
 
 
 def test_the_page_tells_a_seated_moderator_and_offers_no_tools(seated):
-    game, _ana, client = seated
+    game, ana, client = seated
     page = client.get(f"/games/{game.pk}/moderate/").content.decode()
     assert REFUSAL in page
+    assert "Jugás o jugaste en esta partida" in client_for(ana, "es").get(f"/games/{game.pk}/moderate/").content.decode()
     assert f"/games/{game.pk}/moderate/adjudicate/" not in page and f"/games/{game.pk}/moderate/reveal/" not in page
 
 
 def test_a_moderator_not_at_the_table_still_can(seated, mod):
     game, _ana, _client = seated
-    client = Client()
-    client.force_login(mod)
+    client = client_for(mod)
     client.post(f"/games/{game.pk}/moderate/adjudicate/", {"ranking": "2 1 3", "reason": "agreed"})
     assert Game.objects.get(pk=game.pk).outcome["ranking"] == [1, 0, 2]
     assert AuditEntry.objects.filter(game=game, kind="adjudicated", user=mod).exists()

@@ -3,7 +3,6 @@ under way are played by a bot and end as forfeits for them; they are paired in n
 are out of play; they are not carried into the next season, nor can they register while sanctioned; the league
 page says so beside their name."""
 
-from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -14,21 +13,11 @@ from accounts.models import User
 from games.actions import MoveRejected
 from games.models import Seat
 from lobby.leagues import create_season, do_register
-from lobby.models import League, LeagueTable, Membership, PlayerResult, Season
+from lobby.models import LeagueTable, Membership, PlayerResult, Season
 from lobby.schedule import tick
-from lobby.tests.conftest import play_out
+from lobby.tests.conftest import DAY, play_round
 
 pytestmark = pytest.mark.django_db
-
-DAY = timedelta(days=1)
-
-
-@pytest.fixture
-def league(db):
-    return League.objects.create(name="Liga del Estanciero", slug="estanciero", ruleset="estanciero", table_size=2,
-                                 division_size=4, promote=1, relegate=1, rounds_per_season=3, round_interval=DAY,
-                                 season_break=7 * DAY, options={"max_turns": 2})
-
 
 @pytest.fixture
 def mod(db):
@@ -56,11 +45,6 @@ def seated_in(season: Season, number: int) -> set[str]:
                .values_list("user__username", flat=True))
 
 
-def play_round(season: Season, number: int) -> None:
-    for table in LeagueTable.objects.filter(round__season=season, round__number=number):
-        play_out(table.game_id)
-
-
 def test_a_banned_player_forfeits_sits_out_and_is_not_carried_over(running, league):
     season, t0, client = running
     client.post("/moderation/users/beto/act/", {"kind": "ban", "reason": "cheating"})
@@ -72,8 +56,9 @@ def test_a_banned_player_forfeits_sits_out_and_is_not_carried_over(running, leag
     assert result.forfeit and result.points == 0
     assert "beto" in seated_in(season, 1) and "beto" not in seated_in(season, 2)
     assert seated_in(season, 2) == {"ana", "caro", "dani"}
-    page = client.get(league.get_absolute_url()).content.decode()
-    assert "beto</a> <span class=\"pill pill-danger\">banned: withdrawn</span>" in page
+    for lang, words in (("en", "banned: withdrawn"), ("es", "expulsado: retirado")):
+        page = Client(HTTP_ACCEPT_LANGUAGE=lang).get(league.get_absolute_url()).content.decode()
+        assert f'beto</a> <span class="pill pill-danger">{words}</span>' in page
     for number in (2, 3):
         play_round(season, number)
         tick(t0 + number * DAY)
@@ -92,7 +77,8 @@ def test_a_suspended_player_sits_out_while_suspended_and_registers_once_it_is_ov
     play_round(season, 1)
     tick(t0 + DAY)
     assert "caro" not in seated_in(season, 2)
-    assert "suspended</span>" in client.get(league.get_absolute_url()).content.decode()
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get(league.get_absolute_url()).content.decode()
+    assert 'caro</a> <span class="pill">suspended</span>' in page
     for number in (2, 3):
         play_round(season, number)
         tick(t0 + number * DAY)
