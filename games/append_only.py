@@ -36,4 +36,4 @@ class AppendOnly(models.Model):
 
 
 def refusal(model) -> str:
-    return f"The {model._meta.verbose_name_plural} are append-only."
+    return f"{model.__name__} rows are append-only: they are never changed or deleted."
