@@ -9,6 +9,7 @@ from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
 
@@ -181,6 +182,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         if self.chat_user_id and not await db(ws_auth.still_allowed)(self.scope):
             await self._revoke()  # banned or revoked before the group could tell this socket
             return
+        self.recheck = ws_auth.Recheck()
         await self.presence_arrive()
 
     async def disconnect(self, code):
@@ -274,6 +276,8 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
                 text = refusal_text(self.ruleset, exc)
             await self._send_json({"type": "error", **exc.as_dict(), "message": text,
                                    "rule_url": rule_url(self.ruleset, exc.rule)})
+            if self.revoked:
+                await self._revoke()
             return
         except Exception:  # never let one message close the socket; the move path rolled back
             log.exception("socket act failed for game %s", self.game_id)
@@ -292,6 +296,9 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
             log.exception("push of game %s rev %s failed", self.game_id, result.rev)
 
     def _do_move(self, message: dict, user):
+        if user is not None and user.is_authenticated and not self.recheck.allowed(self.scope):
+            self.revoked = True  # its close message was lost: the socket closes after this refusal
+            raise MoveRejected("not_your_seat", gettext_noop("You can no longer use this connection."))
         # The seat from the newest revision this process holds (no query); the move path checks it again
         # under the game's lock. Only a socket that held no seat then asks the database (it may just have sat).
         snap = snapshots.newest(self.game_id, self.game_seal)

@@ -5,6 +5,7 @@ every Daphne process (``close_sockets_after_commit``)."""
 from __future__ import annotations
 
 import logging
+import time
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
@@ -67,6 +68,26 @@ def close_sockets_after_commit(user_id: int, token_id: int | None = None) -> Non
             log.exception("could not close the sockets of user %s", user_id)
 
     transaction.on_commit(send)
+
+
+class Recheck:
+    """When a socket last found its user and token still allowed (``still_allowed``): asked again on a move once
+    ``settings.SOCKET_ACCOUNT_RECHECK_SECONDS`` have passed, so that a socket whose close message the channel
+    layer lost stops moving within that time, at the cost of one query per socket that often, not per move."""
+
+    def __init__(self) -> None:
+        self.at = time.monotonic()
+
+    def allowed(self, scope) -> bool:
+        from django.conf import settings
+
+        now = time.monotonic()
+        if now - self.at < settings.SOCKET_ACCOUNT_RECHECK_SECONDS:
+            return True
+        if not still_allowed(scope):
+            return False
+        self.at = now
+        return True
 
 
 def still_allowed(scope) -> bool:

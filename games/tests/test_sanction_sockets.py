@@ -24,10 +24,12 @@ pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(scope="module")
 def other_daphne(django_db_setup, django_db_blocker):
-    """A second Daphne process on the same database and Redis (the channel layer joins the two)."""
+    """A second Daphne process on the same database and Redis (the channel layer joins the two), whose sockets
+    check their user and token on every move (``SOCKET_ACCOUNT_RECHECK_SECONDS``: 30 by default)."""
     port = free_port()
     proc = Proc(f"daphne-sanctions-{port}", [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-                                             "config.asgi:application"], server_env())
+                                             "config.asgi:application"],
+                {**server_env(), "SOCKET_ACCOUNT_RECHECK_SECONDS": "0"})
     base = f"http://127.0.0.1:{port}"
     wait_http(base + "/healthz", proc)
     yield base
@@ -182,3 +184,22 @@ def test_a_revoked_token_closes_only_its_own_sockets(daphne_server, other_daphne
     assert accepted["version"] == 1 and moves_by(target, game) == 1  # the other token's socket plays on
     assert sync["you"] is None  # the revoked token signs nobody in
     assert not ApiToken.objects.filter(pk=revoked.pk).exists()
+
+
+def test_a_socket_whose_close_message_was_lost_stops_at_its_next_move(other_daphne, table):
+    """The backstop: the token goes with no message to its sockets (deleted below the ORM's signals, as if the
+    layer had lost the message); the socket's next move finds it gone, is refused, and the socket closes."""
+    game, target, _other, _moderator = table
+    token, key = ApiToken.issue(target, "lost")
+
+    async def scenario():
+        async with websockets.connect(ws_url(other_daphne, game, key), origin=other_daphne) as ws:
+            sync = await first(ws, "sync")
+            await asyncio.to_thread(lambda: ApiToken.objects.filter(pk=token.pk)._raw_delete("default"))
+            await ws.send(json.dumps({"type": "act", "action": sync["legal_actions"][0], "version": 0}))
+            refused = await first(ws, "error")
+            return refused, await closed_code(ws)
+
+    refused, code = run_async(scenario())
+    assert refused["error"] == "not_your_seat" and code == REVOKED
+    assert not Move.objects.filter(game=game).exists()

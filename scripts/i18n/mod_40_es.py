@@ -23,4 +23,5 @@ ES = {
         "abandonos, y no se lo empareja más. Un jugador suspendido no juega las rondas que empiezan durante la "
         "suspensión; un bot juega sus partidas de liga en curso, que cuentan como abandonos salvo que retome su "
         "lugar cuando termine.",
+    "You can no longer use this connection.": "Ya no podés usar esta conexión.",
 }
