@@ -165,21 +165,22 @@ def next_suspension_days(target) -> int:
 def do_suspend(moderator, target, message: str, *, note: str = "") -> Restriction:
     """No play for a period that escalates with each earlier suspension (``SUSPENSION_DAYS``): no new tables, and
     from now on no move anywhere; a bot takes each of the user's seats in games under way (so the others at those
-    tables play on without waiting), they get up from tables still gathering, their open sockets close, and their
-    league games follow ``lobby.leagues.withdraw`` (docs/LEAGUES.md). Once it ends they may take their seats back."""
+    tables play on without waiting), they get up from tables still gathering, their open sockets close, and in
+    leagues they sit out (docs/LEAGUES.md, "Banned and suspended players"). Once it ends they may take their seats
+    back."""
     target = _target(target)
     days = next_suspension_days(target)
     with transaction.atomic():
         r = _restrict(moderator, target, Restriction.Kind.SUSPENSION, message,
                       ends_at=timezone.now() + timedelta(days=days), note=note, days=days)
-        _out_of_play(target, r)
+        _out_of_play(target)
     return r
 
 
 def do_ban(moderator, target, message: str, *, note: str = "") -> Restriction:
     """A ban: the account can no longer sign in, its sessions end, its API tokens stop working, its open sockets
-    close, a bot takes each of its seats in games under way, it gets up from tables still gathering, and its
-    league games follow ``lobby.leagues.withdraw``."""
+    close, a bot takes each of its seats in games under way, it gets up from tables still gathering, and it is
+    withdrawn from its leagues (docs/LEAGUES.md, "Banned and suspended players")."""
     from django.contrib.sessions.models import Session
 
     target = _target(target)
@@ -190,11 +191,11 @@ def do_ban(moderator, target, message: str, *, note: str = "") -> Restriction:
         for session in Session.objects.filter(expire_date__gt=timezone.now()):
             if str(session.get_decoded().get("_auth_user_id")) == str(target.pk):
                 session.delete()
-        _out_of_play(target, r)
+        _out_of_play(target)
     return r
 
 
-def _out_of_play(target: User, restriction: Restriction) -> None:
+def _out_of_play(target: User) -> None:
     """What a ban and a suspension both do to the user's play, in the sanction's transaction."""
     from games.moderation import hand_seats_to_bots
     from games.ws_auth import close_sockets_after_commit
