@@ -20,7 +20,9 @@ class TableroUserAdmin(UserAdmin):
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Moderation records change only through the moderation tools (which log every change)."""
+    """Records the admin shows and never adds, changes or deletes, for a superuser too (no bulk delete action
+    either): moderation records change only through the moderation tools (which log every change); the move log
+    and the table audit (``games.admin``) never change."""
 
     def has_add_permission(self, request):
         return False
@@ -34,7 +36,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "moderator", "kind", "user", "game", "reason")
+    list_display = ("created_at", "moderator", "kind", "user", "game", "reason", "note")
     list_filter = ("kind",)
     search_fields = ("user__username", "moderator__username", "reason")
     date_hierarchy = "created_at"

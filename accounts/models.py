@@ -9,6 +9,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .append_only import AppendOnly
+
 
 class User(AbstractUser):
     """A player. The preferred language follows them from device to device."""
@@ -25,7 +27,8 @@ class User(AbstractUser):
 
 class Restriction(models.Model):
     """What moderation put on a user: a warning (shown until read), a chat mute or a suspension from play
-    (for a period), or a ban. Lifting one keeps it on record."""
+    (for a period), or a ban. Lifting one keeps it on record. The moderator's private note is in the log
+    (``ModerationAction.note``), never here."""
 
     class Kind(models.TextChoices):
         WARNING = "warning", _("warning")
@@ -35,7 +38,7 @@ class Restriction(models.Model):
 
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="restrictions")
     kind = models.CharField(max_length=12, choices=Kind.choices)
-    reason = models.TextField(max_length=1000)
+    reason = models.TextField(max_length=1000)  # the message to the user: their banner and standing page show it
     created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     ends_at = models.DateTimeField(null=True, blank=True)  # None: until lifted
@@ -103,14 +106,6 @@ class Report(models.Model):
         return str(RESOLUTION_LABELS.get(self.resolution, self.resolution))
 
 
-class ImmutableQuerySet(models.QuerySet):
-    def update(self, **kwargs):
-        raise PermissionError("The moderation log is append-only.")
-
-    def delete(self):
-        raise PermissionError("The moderation log is append-only.")
-
-
 # What each moderation-log code reads as (``ModerationAction.kind``): the log is read in both languages, and a raw
 # code ("resolve_report", "annul") is not a word. A restriction's kind is logged under its own code.
 ACTION_LABELS = {
@@ -136,7 +131,7 @@ RESOLUTION_LABELS = {
 }
 
 
-class ModerationAction(models.Model):
+class ModerationAction(AppendOnly):
     """The audit log of moderation: who did what to whom or to which game, when and why. Append-only (the
     model, its queryset and, on PostgreSQL, a trigger refuse updates and deletes)."""
 
@@ -144,11 +139,12 @@ class ModerationAction(models.Model):
     kind = models.CharField(max_length=32, db_index=True)
     user = models.ForeignKey(User, null=True, blank=True, on_delete=models.PROTECT, related_name="moderation")
     game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # What the user was told (a restriction's ``reason``, shown in their banner) or why a game was acted on;
+    # ``note`` is the moderators' own, never shown to the user.
     reason = models.TextField(max_length=1000)
+    note = models.TextField(max_length=1000, blank=True, default="")
     data = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    objects = ImmutableQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("moderation action")
@@ -161,14 +157,6 @@ class ModerationAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} by {self.moderator_id}"
-
-    def save(self, *args, **kwargs):
-        if self.pk is not None:
-            raise PermissionError("The moderation log is append-only.")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args, **kwargs):
-        raise PermissionError("The moderation log is append-only.")
 
     @property
     def kind_label(self) -> str:

@@ -52,19 +52,32 @@ def check_moderator(user, perm: str = "accounts.moderate") -> None:
         raise MoveRejected("not_your_seat", gettext_noop("Only moderators can do this."))
 
 
-def check_reason(reason: str) -> str:
+def check_reason(reason: str, missing: str = gettext_noop("Give a reason: it goes into the moderation log.")) -> str:
+    """The reason (or the message to a user: ``missing`` says which) in one line, required."""
     reason = " ".join((reason or "").split())
     if not reason:
-        raise MoveRejected("bad_request", gettext_noop("Give a reason: it goes into the moderation log."))
-    if len(reason) > REASON_MAX:
+        raise MoveRejected("bad_request", missing)
+    return check_note(reason)
+
+
+def check_note(note: str) -> str:
+    """A moderator's private note: optional, one line, at most ``REASON_MAX`` characters."""
+    note = " ".join((note or "").split())
+    if len(note) > REASON_MAX:
         raise MoveRejected("bad_request", gettext_noop("The reason is too long (at most %(max)s characters)."),
                            params={"max": REASON_MAX})
-    return reason
+    return note
 
 
-def log_action(moderator, kind: str, reason: str, *, user=None, game=None, **data) -> ModerationAction:
+def check_message(message: str) -> str:
+    """What a sanctioned user is told, in their banner and on their standing page: required."""
+    return check_reason(message, gettext_noop("Write the message to the user: they see it."))
+
+
+def log_action(moderator, kind: str, reason: str, *, user=None, game=None, note: str = "",
+               **data) -> ModerationAction:
     return ModerationAction.objects.create(moderator=moderator, kind=kind, user=user, game=game, reason=reason,
-                                           data=data)
+                                           note=note, data=data)
 
 
 # ---- what is on a user now -----------------------------------------------------------------------------------
@@ -114,31 +127,34 @@ def _target(username_or_user) -> User:
         raise MoveRejected("not_found", gettext_noop("No such user.")) from None
 
 
-def _restrict(moderator, target, kind: str, reason: str, ends_at=None, **data) -> Restriction:
+def _restrict(moderator, target, kind: str, message: str, ends_at=None, *, note: str = "", **data) -> Restriction:
+    """A restriction on ``target``: ``message`` is what they are told (their banner), ``note`` the moderators'
+    private note; the log keeps both."""
     check_moderator(moderator)
-    reason = check_reason(reason)
+    message = check_message(message)
+    note = check_note(note)
     target = _target(target)
     if target.pk == moderator.pk:
         raise MoveRejected("bad_request", gettext_noop("Moderators cannot act on themselves."))
     with transaction.atomic():
-        r = Restriction.objects.create(user=target, kind=kind, reason=reason, created_by=moderator, ends_at=ends_at)
-        log_action(moderator, kind, reason, user=target, restriction=r.pk,
+        r = Restriction.objects.create(user=target, kind=kind, reason=message, created_by=moderator, ends_at=ends_at)
+        log_action(moderator, kind, message, user=target, note=note, restriction=r.pk,
                    ends_at=ends_at.isoformat() if ends_at else None, **data)
     return r
 
 
-def do_warn(moderator, target, reason: str) -> Restriction:
+def do_warn(moderator, target, message: str, *, note: str = "") -> Restriction:
     """A warning: shown to the user on every page until they have read it."""
-    return _restrict(moderator, target, Restriction.Kind.WARNING, reason)
+    return _restrict(moderator, target, Restriction.Kind.WARNING, message, note=note)
 
 
-def do_mute(moderator, target, reason: str, days: int) -> Restriction:
+def do_mute(moderator, target, message: str, days: int, *, note: str = "") -> Restriction:
     """No chat anywhere for ``days`` days."""
     if not isinstance(days, int) or not 1 <= days <= MUTE_DAYS_MAX:
         raise MoveRejected("bad_request", gettext_noop("A mute lasts 1 to %(max)s days."),
                            params={"max": MUTE_DAYS_MAX})
-    return _restrict(moderator, target, Restriction.Kind.MUTE, reason,
-                     ends_at=timezone.now() + timedelta(days=days), days=days)
+    return _restrict(moderator, target, Restriction.Kind.MUTE, message,
+                     ends_at=timezone.now() + timedelta(days=days), note=note, days=days)
 
 
 def next_suspension_days(target) -> int:
@@ -146,32 +162,48 @@ def next_suspension_days(target) -> int:
     return SUSPENSION_DAYS[min(earlier, len(SUSPENSION_DAYS) - 1)]
 
 
-def do_suspend(moderator, target, reason: str) -> Restriction:
-    """No new tables for a period that escalates with each earlier suspension (``SUSPENSION_DAYS``); games
-    already under way go on, so that the others at those tables are not punished."""
+def do_suspend(moderator, target, message: str, *, note: str = "") -> Restriction:
+    """No play for a period that escalates with each earlier suspension (``SUSPENSION_DAYS``): no new tables, and
+    from now on no move anywhere; a bot takes each of the user's seats in games under way (so the others at those
+    tables play on without waiting), they get up from tables still gathering, their open sockets close, and in
+    leagues they sit out (docs/LEAGUES.md, "Banned and suspended players"). Once it ends they may take their seats
+    back."""
     target = _target(target)
     days = next_suspension_days(target)
-    return _restrict(moderator, target, Restriction.Kind.SUSPENSION, reason,
-                     ends_at=timezone.now() + timedelta(days=days), days=days)
+    with transaction.atomic():
+        r = _restrict(moderator, target, Restriction.Kind.SUSPENSION, message,
+                      ends_at=timezone.now() + timedelta(days=days), note=note, days=days)
+        _out_of_play(target)
+    return r
 
 
-def do_ban(moderator, target, reason: str) -> Restriction:
-    """A ban: the account can no longer sign in, its sessions end, its API tokens stop working, and a bot
-    takes each of its seats in games under way."""
+def do_ban(moderator, target, message: str, *, note: str = "") -> Restriction:
+    """A ban: the account can no longer sign in, its sessions end, its API tokens stop working, its open sockets
+    close, a bot takes each of its seats in games under way, it gets up from tables still gathering, and it is
+    withdrawn from its leagues (docs/LEAGUES.md, "Banned and suspended players")."""
     from django.contrib.sessions.models import Session
-
-    from games.moderation import hand_seats_to_bots
 
     target = _target(target)
     with transaction.atomic():
-        r = _restrict(moderator, target, Restriction.Kind.BAN, reason)
+        r = _restrict(moderator, target, Restriction.Kind.BAN, message, note=note)
         target.is_active = False
         target.save(update_fields=["is_active"])
         for session in Session.objects.filter(expire_date__gt=timezone.now()):
             if str(session.get_decoded().get("_auth_user_id")) == str(target.pk):
                 session.delete()
-        hand_seats_to_bots(target)
+        _out_of_play(target)
     return r
+
+
+def _out_of_play(target: User) -> None:
+    """What a ban and a suspension both do to the user's play, in the sanction's transaction."""
+    from games.moderation import hand_seats_to_bots
+    from games.ws_auth import close_sockets_after_commit
+    from lobby.leagues import withdraw_sanctioned
+
+    hand_seats_to_bots(target)
+    withdraw_sanctioned(target)
+    close_sockets_after_commit(target.pk)
 
 
 def do_lift(moderator, restriction_id: int, reason: str) -> Restriction:
@@ -262,12 +294,16 @@ def do_report(reporter, reported, reason: str = "", *, game=None, message=None, 
 RESOLUTIONS = tuple(RESOLUTION_LABELS)
 
 
-def do_resolve(moderator, report_id: int, resolution: str, note: str, *, mute_days: int = 1) -> Report:
-    """Close a report with an action on the reported user (or none) and a note; both are logged."""
+def do_resolve(moderator, report_id: int, resolution: str, note: str, *, message: str = "",
+               mute_days: int = 1) -> Report:
+    """Close a report with an action on the reported user (or none) and the moderators' private note; both are
+    logged. An action needs ``message``, what the user is told: the note never reaches them."""
     check_moderator(moderator)
     note = check_reason(note)
     if resolution not in RESOLUTIONS:
         raise MoveRejected("bad_request", gettext_noop("Unknown resolution."))
+    if resolution != "dismiss":
+        message = check_message(message)
     with transaction.atomic():
         try:
             report = Report.objects.select_for_update().get(pk=report_id)
@@ -276,13 +312,13 @@ def do_resolve(moderator, report_id: int, resolution: str, note: str, *, mute_da
         if report.status != Report.Status.OPEN:
             raise MoveRejected("bad_request", gettext_noop("That report is already resolved."))
         if resolution == "warn":
-            do_warn(moderator, report.reported, note)
+            do_warn(moderator, report.reported, message, note=note)
         elif resolution == "mute":
-            do_mute(moderator, report.reported, note, mute_days)
+            do_mute(moderator, report.reported, message, mute_days, note=note)
         elif resolution == "suspend":
-            do_suspend(moderator, report.reported, note)
+            do_suspend(moderator, report.reported, message, note=note)
         elif resolution == "ban":
-            do_ban(moderator, report.reported, note)
+            do_ban(moderator, report.reported, message, note=note)
         if report.message_id and resolution != "dismiss":
             from games.models import ChatMessage
 
@@ -294,6 +330,7 @@ def do_resolve(moderator, report_id: int, resolution: str, note: str, *, mute_da
         report.resolution = resolution
         report.note = note
         report.save()
-        log_action(moderator, "resolve_report", note, user=report.reported, game=report.game, report=report.pk,
-                   resolution=resolution)
+        # A dismissal tells the user nothing: its note is the entry's reason.
+        log_action(moderator, "resolve_report", message or note, user=report.reported, game=report.game,
+                   note=note if message else "", report=report.pk, resolution=resolution)
     return report

@@ -76,16 +76,17 @@ def user_page(request, username: str):
 def user_action(request, username: str):
     _moderator_only(request)
     kind = request.POST.get("kind", "")
-    reason = request.POST.get("reason", "")
+    # ``reason``: the message the user is told (or why a restriction is lifted); ``note``: for moderators only.
+    reason, note = request.POST.get("reason", ""), request.POST.get("note", "")
     try:
         if kind == "warn":
-            moderation.do_warn(request.user, username, reason)
+            moderation.do_warn(request.user, username, reason, note=note)
         elif kind == "mute":
-            moderation.do_mute(request.user, username, reason, _int(request.POST.get("days"), 1))
+            moderation.do_mute(request.user, username, reason, _int(request.POST.get("days"), 1), note=note)
         elif kind == "suspend":
-            moderation.do_suspend(request.user, username, reason)
+            moderation.do_suspend(request.user, username, reason, note=note)
         elif kind == "ban":
-            moderation.do_ban(request.user, username, reason)
+            moderation.do_ban(request.user, username, reason, note=note)
         elif kind == "lift":
             moderation.do_lift(request.user, _int(request.POST.get("restriction"), 0), reason)
         else:
@@ -109,7 +110,8 @@ def resolve_report(request, report_id: int):
     _moderator_only(request)
     try:
         moderation.do_resolve(request.user, report_id, request.POST.get("resolution", ""),
-                              request.POST.get("note", ""), mute_days=_int(request.POST.get("days"), 1))
+                              request.POST.get("note", ""), message=request.POST.get("message", ""),
+                              mute_days=_int(request.POST.get("days"), 1))
         messages.success(request, _("Report resolved."))
     except MoveRejected as exc:
         messages.error(request, exc.text(_))

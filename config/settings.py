@@ -256,6 +256,9 @@ SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 # A turn is mailed only after it has waited this long, so a player at the table is not mailed about the move
 # they are about to make (games/notify.py).
 TURN_MAIL_AFTER_SECONDS = env_int("TURN_MAIL_AFTER_SECONDS", 600)
+# A signed-in socket's move checks, at most this often, that its user and token may still use it: the backstop
+# for a ban's or a revocation's close message lost with the channel layer (games/ws_auth.py).
+SOCKET_ACCOUNT_RECHECK_SECONDS = env_int("SOCKET_ACCOUNT_RECHECK_SECONDS", 30)
 
 # --- Language -------------------------------------------------------------
 LANGUAGE_CODE = "es"

@@ -266,15 +266,23 @@ def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | No
     with transaction.atomic():
         game, seats = _lock(game_id)
         check_version(game, expected_version)
-        taken_back = _taken_back(check_seat(game, seats, seat, actor))
+        taken_back = _taken_back(check_seat(game, seats, seat, actor), actor)
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
                              framework_events=taken_back, fresh_clock=bool(taken_back))
 
 
-def _taken_back(seat: Seat) -> list[dict]:
-    """A person acting on the seat a bot took over after their timeouts takes it back (its events)."""
+def _taken_back(seat: Seat, actor) -> list[dict]:
+    """A person acting on the seat a bot took over after their timeouts takes it back (its events); not while
+    they are banned or suspended, which handed all their seats to bots (``games.moderation.hand_seats_to_bots``):
+    so a sanctioned user's move is refused whatever brought it (a socket opened before the sanction included),
+    at the cost of one query on this rare path only."""
     if not seat.is_bot:
         return []
+    from accounts.moderation import play_refusal
+
+    refusal = play_refusal(actor)
+    if refusal is not None:
+        raise refusal
     seat.is_bot = False
     seat.timeouts = 0
     return [{"type": "seat_taken_back", "seat": seat.index}]
@@ -298,11 +306,11 @@ def _move_on_held(held, seat: int, action: dict, expected_version: int | None, a
         return None
     try:
         check_version(held.game, expected_version)
-        check_seat(held.game, held.seats, seat, actor)
+        if check_seat(held.game, held.seats, seat, actor).is_bot:
+            return None  # taking a seat back from a bot asks about the person: the locked path does
         game, seats = _copies(held)
-        taken_back = _taken_back(seats[seat])
         return _apply_locked(game, seats, seat, action, actor=actor, source=source, now=timezone.now(),
-                             framework_events=taken_back, fresh_clock=bool(taken_back), held_rev=held.game.rev)
+                             held_rev=held.game.rev)
     except (MoveRejected, NotOnHeld):
         return None
 

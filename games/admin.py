@@ -3,6 +3,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from accounts.admin import ReadOnlyAdmin
+
 from .models import AuditEntry, ChatMessage, Game, Move, Seat
 
 
@@ -25,6 +27,11 @@ class GameAdmin(admin.ModelAdmin):
     exclude = ("seed", "state")
     inlines = [SeatInline]
 
+    def has_delete_permission(self, request, obj=None):
+        # A game's record is its move log and audit, which are append-only: the admin deletes no game (a table
+        # nobody wants is cancelled or aborted, and kept).
+        return False
+
     @admin.display(description=_("Moderation"))
     def moderation_link(self, obj):
         return format_html('<a href="{}">{}</a>', reverse("games:moderate", args=[obj.pk]), _("moderate"))
@@ -39,12 +46,13 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(ReadOnlyAdmin):
+    """The move log is append-only (``accounts.append_only``): its dice and decks are verified by replaying it."""
+
     list_display = ("game", "seq", "seat", "source", "created_at")
     list_filter = ("source",)
-    readonly_fields = ("game", "seq", "seat", "actor", "source", "action", "events", "created_at")
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(ReadOnlyAdmin):
     list_display = ("game", "kind", "user", "created_at")

@@ -9,10 +9,11 @@ from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
 
-from . import fanout, privacy, ratelimit, snapshots
+from . import fanout, privacy, ratelimit, snapshots, ws_auth
 from .actions import MoveRejected, do_move
 from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS
@@ -179,7 +180,11 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await self.push(full=True)
-        await self.chat_connect(snap)  # chat and spectators: games/chat_socket.py
+        await self.chat_connect(snap)  # chat and spectators: games/chat_socket.py; joins the user's own group
+        if self.chat_user_id and not await db(ws_auth.still_allowed)(self.scope):
+            await self._revoke()  # banned or revoked before the group could tell this socket
+            return
+        self.recheck = ws_auth.Recheck()
         await self.presence_arrive()
 
     async def disconnect(self, code):
@@ -191,8 +196,24 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         await self.presence_depart()
         await self.channel_layer.group_discard(group_name(self.game_id), self.channel_name)
 
+    revoked = False  # the user was banned or suspended, or the socket's token revoked: it is closing
+
+    async def account_revoked(self, event):
+        """A ban, a suspension or a revoked token (``games.ws_auth.close_sockets_after_commit``): this socket
+        closes, unless the message is about another token than the one it signed in with."""
+        token = event.get("token")
+        if token is None or token == self.scope.get("api_token_id"):
+            await self._revoke()
+
+    async def _revoke(self) -> None:
+        self.revoked = True
+        await self.close(code=ws_auth.REVOKED)
+
     async def receive(self, text_data=None, bytes_data=None):
-        # Whatever a client sends, it gets an answer and the socket stays open.
+        # Whatever a client sends, it gets an answer and the socket stays open (unless its right to it ended).
+        if self.revoked:  # a message that was on its way as the socket closed
+            await self._error("not_your_seat", "You can no longer use this connection.")
+            return
         try:
             if not await self._allowed():
                 await self._error("rate_limited", "Too many messages; slow down.")
@@ -257,6 +278,8 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
                 text = refusal_text(self.ruleset, exc)
             await self._send_json({"type": "error", **exc.as_dict(), "message": text,
                                    "rule_url": rule_url(self.ruleset, exc.rule)})
+            if self.revoked:
+                await self._revoke()
             return
         except Exception:  # never let one message close the socket; the move path rolled back
             log.exception("socket act failed for game %s", self.game_id)
@@ -275,6 +298,9 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
             log.exception("push of game %s rev %s failed", self.game_id, result.rev)
 
     def _do_move(self, message: dict, user):
+        if user is not None and user.is_authenticated and not self.recheck.allowed(self.scope):
+            self.revoked = True  # its close message was lost: the socket closes after this refusal
+            raise MoveRejected("not_your_seat", gettext_noop("You can no longer use this connection."))
         # The seat from the newest revision this process holds (no query); the move path checks it again
         # under the game's lock. Only a socket that held no seat then asks the database (it may just have sat).
         snap = snapshots.newest(self.game_id, self.game_seal)

@@ -11,6 +11,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from accounts.append_only import AppendOnly
+
 
 def new_seed() -> str:
     return secrets.token_hex(32)
@@ -140,7 +142,7 @@ class Seat(models.Model):
         return self.user_id is not None and not self.is_bot
 
 
-class Move(models.Model):
+class Move(AppendOnly):
     class Source(models.TextChoices):
         UI = "ui"
         API = "api"
@@ -151,7 +153,7 @@ class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     seq = models.PositiveIntegerField()  # the game's version after this move
     seat = models.PositiveSmallIntegerField()
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
     source = models.CharField(max_length=8, choices=Source.choices)
     action = models.JSONField()
@@ -182,11 +184,15 @@ MOVE_SOURCE_LABELS = {
 }
 
 
-class AuditEntry(models.Model):
-    """Every write to a table outside the move log: created, joined, started, adjudicated..."""
+class AuditEntry(AppendOnly):
+    """Every write to a table outside the move log: created, joined, started, adjudicated...
+
+    The move log and the audit are append-only (``accounts.append_only``; on PostgreSQL, triggers of migration
+    games 0008): a row is never changed, and deleted only with its whole game. A user named in them cannot be
+    deleted (``PROTECT``): deactivate the account instead."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="audit")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                              related_name="+")
     kind = models.CharField(max_length=32)
     data = models.JSONField(default=dict, blank=True)

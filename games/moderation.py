@@ -16,7 +16,7 @@ from accounts.moderation import check_moderator, check_reason, log_action
 from . import clock
 from .actions import MoveRejected, _lock, publish_after_commit, required_seats
 from .core.rulesets import get
-from .models import AuditEntry, Game, Seat
+from .models import AuditEntry, Game, Move, Seat
 from .move_writes import save_seats
 
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -28,11 +28,30 @@ def _changed(game: Game) -> None:
     publish_after_commit(game)
 
 
-def _lock_in(game_id: int, statuses: tuple, refusal: str) -> tuple[Game, list[Seat]]:
-    """Lock the game like the move path does; refused (``not_active``, ``refusal``) unless its status is one
-    of ``statuses``."""
+# The audit entries that put a person in one of the game's seats (``tables``): a seat they left or lost since
+# still makes it their game.
+SEATED_KINDS = ("created", "joined", "reclaimed")
+
+
+def played_in(game: Game, seats: list[Seat], user) -> bool:
+    """Whether ``user`` holds one of the game's seats (a bot playing it for them included) or held one: a seat
+    they left, were replaced in or moved from. A moderator judges no game of their own."""
+    if any(s.user_id == user.pk for s in seats):
+        return True
+    return (Move.objects.filter(game=game, actor=user).exists()
+            or AuditEntry.objects.filter(game=game, user=user, kind__in=SEATED_KINDS).exists()
+            or AuditEntry.objects.filter(game=game, kind="seat_replaced", data__before=user.username).exists())
+
+
+def _lock_for(moderator, game_id: int, statuses: tuple | None = None, refusal: str = "") -> tuple[Game, list[Seat]]:
+    """Lock the game like the move path does, for a moderator's action on it. Refused (``bad_request``) when
+    the moderator plays or played in it, and (``not_active``, ``refusal``) unless its status is one of
+    ``statuses`` (any status when None). Every tool of this module starts here."""
     game, seats = _lock(game_id)
-    if game.status not in statuses:
+    if played_in(game, seats, moderator):
+        raise MoveRejected("bad_request", gettext_noop("You play or played in this game: another moderator must "
+                                                       "act on it."))
+    if statuses is not None and game.status not in statuses:
         raise MoveRejected("not_active", refusal)
     return game, seats
 
@@ -58,10 +77,7 @@ def do_reveal(moderator, game_id: int, reason: str) -> dict:
     check_moderator(moderator, "accounts.reveal_live_game")
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _seats = _lock(game_id)
-        if any(s.user_id == moderator.pk and not s.is_bot for s in _seats):
-            raise MoveRejected("bad_request", gettext_noop("You are playing in this game: another moderator "
-                                                           "must look at it."))
+        game, _seats = _lock_for(moderator, game_id)
         log_action(moderator, "reveal", reason, game=game, version=game.version)
     # The seed stays sealed while the game runs (engines keep it in their state): it would tell the dice
     # still to come.
@@ -74,7 +90,7 @@ def do_abort(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock_in(game_id, (*UNDER_WAY, Game.Status.LOBBY),
+        game, seats = _lock_for(moderator, game_id, (*UNDER_WAY, Game.Status.LOBBY),
                                gettext_noop("Only a table or a game under way can be aborted."))
         game.status = Game.Status.ABORTED
         game.outcome = {"aborted": True, "by_moderator": True}
@@ -101,8 +117,8 @@ def do_adjudicate(moderator, game_id: int, ranking: list[int], reason: str) -> G
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock_in(game_id, UNDER_WAY, gettext_noop("Only a game under way can be adjudicated; annul "
-                                                                "a finished one instead."))
+        game, seats = _lock_for(moderator, game_id, UNDER_WAY, gettext_noop(
+            "Only a game under way can be adjudicated; annul a finished one instead."))
         ranking = check_ranking(game, ranking)
         game.status = Game.Status.FINISHED
         game.outcome = {"ranking": ranking, "winner": ranking[0], "reason": "adjudicated", "adjudicated": True}
@@ -121,7 +137,8 @@ def do_annul(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _seats = _lock_in(game_id, (Game.Status.FINISHED,), gettext_noop("Only a finished game can be annulled."))
+        game, _seats = _lock_for(moderator, game_id, (Game.Status.FINISHED,),
+                                 gettext_noop("Only a finished game can be annulled."))
         if game.annulled_at is not None:
             raise MoveRejected("bad_request", gettext_noop("That game is already annulled."))
         game.annulled_at = timezone.now()
@@ -137,9 +154,13 @@ def do_replace_seat(moderator, game_id: int, seat: int, reason: str, *, new_user
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock_in(game_id, UNDER_WAY, gettext_noop("Only a seat of a game under way can be replaced."))
+        game, seats = _lock_for(moderator, game_id, UNDER_WAY,
+                                gettext_noop("Only a seat of a game under way can be replaced."))
         if not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise MoveRejected("bad_request", gettext_noop("No such seat."))
+        if new_user is not None and new_user.pk == moderator.pk:
+            raise MoveRejected("bad_request", gettext_noop("You cannot give yourself a seat: a moderator judges "
+                                                           "games, never plays in them through the tools."))
         if new_user is not None and any(s.user_id == new_user.pk for s in seats):
             raise MoveRejected("bad_request", gettext_noop("%(name)s already plays in this game."),
                                params={"name": new_user.username})
@@ -174,7 +195,8 @@ def do_pause(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _seats = _lock_in(game_id, (Game.Status.ACTIVE,), gettext_noop("Only a game in play can be paused."))
+        game, _seats = _lock_for(moderator, game_id, (Game.Status.ACTIVE,),
+                                 gettext_noop("Only a game in play can be paused."))
         _pause(game, moderator, reason)
     return game
 
@@ -204,7 +226,7 @@ def do_resume(moderator, game_id: int, reason: str) -> Game:
     check_moderator(moderator)
     reason = check_reason(reason)
     with transaction.atomic():
-        game, seats = _lock_in(game_id, (Game.Status.PAUSED,), gettext_noop("The game is not paused."))
+        game, seats = _lock_for(moderator, game_id, (Game.Status.PAUSED,), gettext_noop("The game is not paused."))
         now = timezone.now()
         stood_still = now - (game.paused_at or now)
         for s in seats:
@@ -220,7 +242,13 @@ def do_resume(moderator, game_id: int, reason: str) -> Game:
 
 
 def hand_seats_to_bots(user) -> int:
-    """A banned user's seats in games under way pass to bots (the others at the table play on)."""
+    """A banned or suspended user's seats in games under way pass to bots (the others at the table play on; the
+    move path lets them take a seat back only once they may play again, ``games.actions._taken_back``), and
+    they get up from the tables still gathering (``tables.do_leave``: a table they opened is cancelled)."""
+    from .tables import do_leave
+
+    for game_id in Seat.objects.filter(user=user, game__status=Game.Status.LOBBY).values_list("game_id", flat=True):
+        do_leave(game_id, user)
     count = 0
     for game_id in Seat.objects.filter(user=user, game__status__in=UNDER_WAY).values_list("game_id", flat=True):
         game, seats = _lock(game_id)

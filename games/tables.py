@@ -372,7 +372,9 @@ def _changed(game: Game) -> None:
 
 
 def do_reclaim(game_id: int, user) -> None:
-    """The player takes back a seat a bot took over after their timeouts; their clock restarts."""
+    """The player takes back a seat a bot took over after their timeouts; their clock restarts. Not while they
+    are banned or suspended (a sanction hands their seats to bots)."""
+    check_may_play(user)
     with transaction.atomic():
         try:
             game = Game.objects.select_for_update().get(pk=game_id)

@@ -50,6 +50,7 @@ def _page(request, game: Game, revealed: dict | None = None, status: int = 200):
         "revealed": revealed is not None, "chat": ChatMessage.objects.filter(game=game).select_related("user")[:200],
         "log": ModerationAction.objects.filter(game=game).select_related("moderator", "user"),
         "under_way": game.status in moderation.UNDER_WAY, "seat_range": range(game.num_seats),
+        "own_game": moderation.played_in(game, seats, request.user),
     }, status=status)
 
 

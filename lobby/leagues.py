@@ -68,10 +68,15 @@ def current_season(league: League) -> Season | None:
 # ---- registration --------------------------------------------------------------------------------------------
 
 def check_register(season: Season | None, user) -> None:
+    from accounts.moderation import play_refusal
+
     if season is None or season.status != Season.Status.REGISTRATION or not season.league.active:
         raise MoveRejected("not_active", gettext_noop("Registration for this league is closed."))
     if Membership.objects.filter(season=season, user=user).exists():
         raise MoveRejected("bad_request", gettext_noop("You are already registered for this season."))
+    refusal = play_refusal(user)  # a suspended player registers once the suspension is over
+    if refusal is not None:
+        raise refusal
 
 
 def do_register(season_id: int, user) -> Membership:
@@ -94,6 +99,34 @@ def do_withdraw(season_id: int, user) -> None:
             raise MoveRejected("not_active", gettext_noop("The season has started: you can no longer withdraw."))
         if not Membership.objects.filter(season=season, user=user).delete()[0]:
             raise MoveRejected("bad_request", gettext_noop("You are not registered for this season."))
+
+
+# ---- moderation: players out of play (docs/LEAGUES.md, "Banned and suspended players") --------------------------
+
+BANNED, SUSPENDED = "banned", "suspended"
+
+
+def out_of_play(user_ids, now: datetime) -> dict[int, str]:
+    """Of ``user_ids``, those who may not play at ``now``: ``BANNED`` (a ban, or an account switched off) or
+    ``SUSPENDED``. One query for the restrictions, one for the accounts."""
+    from django.db.models import Q
+
+    from accounts.models import Restriction
+
+    ids = list(user_ids)
+    out = {pk: SUSPENDED for pk in Restriction.objects.filter(
+        Q(ends_at__isnull=True) | Q(ends_at__gt=now), user_id__in=ids, lifted_at__isnull=True,
+        kind=Restriction.Kind.SUSPENSION).values_list("user_id", flat=True)}
+    banned = set(Restriction.objects.filter(user_id__in=ids, lifted_at__isnull=True, kind=Restriction.Kind.BAN)
+                 .values_list("user_id", flat=True))
+    banned |= set(User.objects.filter(pk__in=ids, is_active=False).values_list("pk", flat=True))
+    return {**out, **dict.fromkeys(banned, BANNED)}
+
+
+def withdraw_sanctioned(user) -> int:
+    """A banned or suspended player leaves every season still taking registrations (the next season they were
+    carried into included); their running seasons keep them, sitting out (``open_round``). Returns how many."""
+    return Membership.objects.filter(user=user, season__status=Season.Status.REGISTRATION).delete()[0]
 
 
 def make_bot_account(username: str, level: str = "normal") -> User:
@@ -217,6 +250,8 @@ def open_round(rnd: Round, now: datetime) -> list[LeagueTable]:
     created = []
     for division in season.divisions.order_by("tier"):
         order = pairing_order(division, league.ruleset)
+        out = out_of_play(order, now)  # banned or suspended now: they sit the round out, nobody waits for them
+        order = [u for u in order if u not in out]
         sizes = table_sizes(len(order), league.table_size, rs.min_players, rs.max_players)
         for number, user_ids in enumerate(group(order, sizes, met_in_division(division)), start=1):
             created.append(do_create_league_table(rnd, division, number, user_ids))
@@ -324,6 +359,7 @@ def close_season(season: Season, now: datetime) -> Season | None:
     next_tiers = sorted({tier for tier, _m in moved.values()})
     new_divisions = {t: Division.objects.create(season=following, tier=i)
                      for i, t in enumerate(next_tiers, start=1)}
+    out = out_of_play(moved, now)  # not carried over: a suspended player registers again once it is over
     Membership.objects.bulk_create([Membership(season=following, user_id=u, division=new_divisions[t])
-                                    for u, (t, _m) in moved.items()])
+                                    for u, (t, _m) in moved.items() if u not in out])
     return following

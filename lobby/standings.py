@@ -35,6 +35,9 @@ class Standing:
     position: int = 0
     movement: str = ""
     places: list[int] = field(default_factory=list)
+    # A running season's player whom moderation took out of play: "banned" (withdrawn) or "suspended" (sits out
+    # the rounds that open meanwhile); ``lobby.leagues.out_of_play``.
+    out: str = ""
 
     @property
     def average_place(self) -> float | None:

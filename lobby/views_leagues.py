@@ -20,7 +20,7 @@ from games.models import Seat
 
 from . import history
 from .catalog import get_game
-from .leagues import current_season, do_register, do_withdraw, registration_season
+from .leagues import current_season, do_register, do_withdraw, out_of_play, registration_season
 from .models import League, LeagueTable, Membership, PlayerResult, Rating, Season
 from .standings import division_standings
 
@@ -58,6 +58,10 @@ def _season_context(request, league: League, season: Season | None) -> dict:
         rounds = list(season.rounds.order_by("number"))
         for division in season.divisions.order_by("tier"):
             standings = division_standings(division)
+            if season.status == Season.Status.RUNNING:
+                out = out_of_play([line.user_id for line in standings], timezone.now())
+                for line in standings:
+                    line.out = out.get(line.user_id, "")
             by_round = []
             for rnd in rounds:
                 games = [{"table": t, "game": t.game,
@@ -65,7 +69,8 @@ def _season_context(request, league: League, season: Season | None) -> dict:
                                      "result": places.get((t.game_id, s.user_id))} for s in seats.get(t.game_id, [])]}
                          for t in tables if t.round_id == rnd.pk and t.division_id == division.pk]
                 by_round.append({"round": rnd, "tables": games})
-            divisions.append({"division": division, "standings": standings, "rounds": by_round})
+            divisions.append({"division": division, "standings": standings, "rounds": by_round,
+                              "withdrawn": any(line.out for line in standings)})
         if request.user.is_authenticated:
             mine = Membership.objects.filter(season=season, user=request.user).select_related("division").first()
     return {

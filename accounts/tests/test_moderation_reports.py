@@ -83,7 +83,8 @@ def test_resolving_a_report_acts_hides_the_line_and_logs(started_game, players, 
     ana, beto, _ = players
     line = say(started_game, beto, "spam spam spam")
     report = moderation.do_report(ana, beto, "spam", game=started_game, message=line)
-    moderation.do_resolve(mod, report.pk, "mute", "spamming the table", mute_days=2)
+    moderation.do_resolve(mod, report.pk, "mute", "spamming the table", message="No spam, please",
+                          mute_days=2)
     report.refresh_from_db()
     line.refresh_from_db()
     assert (report.status, report.resolution, report.resolved_by) == ("resolved", "mute", mod)
@@ -91,7 +92,7 @@ def test_resolving_a_report_acts_hides_the_line_and_logs(started_game, players, 
     assert Restriction.objects.get(user=beto).kind == "mute"
     assert set(ModerationAction.objects.values_list("kind", flat=True)) == {"mute", "resolve_report"}
     with pytest.raises(MoveRejected):
-        moderation.do_resolve(mod, report.pk, "ban", "twice")
+        moderation.do_resolve(mod, report.pk, "ban", "twice", message="Banned")
     assert Restriction.objects.filter(user=beto).count() == 1
 
 

@@ -47,7 +47,8 @@ def test_the_dashboard_in_spanish_speaks_of_reports_and_games_played(mod_client,
 
 def test_resolve_from_the_page(mod_client, started_game, players):
     report = moderation.do_report(players[0], players[1], "insults", game=started_game)
-    mod_client.post(f"/moderation/reports/{report.pk}/resolve/", {"resolution": "warn", "note": "first time"})
+    mod_client.post(f"/moderation/reports/{report.pk}/resolve/", {"resolution": "warn", "note": "first time",
+                                                                    "message": "Be kind"})
     report.refresh_from_db()
     assert report.status == "resolved" and Restriction.objects.get().kind == "warning"
 

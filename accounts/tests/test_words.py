@@ -133,7 +133,7 @@ def test_every_model_has_a_translated_name():
 def test_the_moderation_log_shows_actions_in_words(started_game, mod, players):
     """The log showed the codes `resolve_report` and `annul` in Spanish."""
     report = Report.objects.create(reporter=players[1], reported=players[0], reason="insultos")
-    moderation.do_resolve(mod, report.pk, "warn", "advertida por insultos")
+    moderation.do_resolve(mod, report.pk, "warn", "advertida por insultos", message="Sin insultos, por favor")
     moderation.log_action(mod, "annul", "partida amañada", game=started_game)
     client = spanish_client()
     client.force_login(mod)

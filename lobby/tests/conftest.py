@@ -70,6 +70,28 @@ def make_bots(count: int = 8) -> list:
     return [make_bot_account(f"bot-normal-{i}") for i in range(1, count + 1)]
 
 
+DAY = timedelta(days=1)
+
+
+@pytest.fixture
+def league(db):
+    """A league of two-player Estanciero tables (two turns a game), four players a division, three rounds a day
+    apart, a week between seasons (a test module may define its own)."""
+    from lobby.models import League
+
+    return League.objects.create(name="Liga del Estanciero", slug="estanciero", ruleset="estanciero", table_size=2,
+                                 division_size=4, promote=1, relegate=1, rounds_per_season=3, round_interval=DAY,
+                                 season_break=7 * DAY, options={"max_turns": 2})
+
+
+def play_round(season, number: int) -> None:
+    """Play out every game of round ``number`` of the season (``play_out``)."""
+    from lobby.models import LeagueTable
+
+    for table in LeagueTable.objects.filter(round__season=season, round__number=number):
+        play_out(table.game_id)
+
+
 @pytest.fixture
 def people(db):
     return make_people()

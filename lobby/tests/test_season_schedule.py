@@ -12,21 +12,11 @@ from django.utils import timezone
 from games.actions import MoveRejected
 from games.models import Game, Seat
 from lobby.leagues import create_season, do_register, movements, split_tiers
-from lobby.models import Division, League, LeagueTable, Membership, Rating, Round, Season
+from lobby.models import Division, LeagueTable, Membership, Rating, Round, Season
 from lobby.schedule import tick
-from lobby.tests.conftest import play_out
+from lobby.tests.conftest import DAY, play_round
 
 pytestmark = pytest.mark.django_db
-
-DAY = timedelta(days=1)
-
-
-@pytest.fixture
-def league(db):
-    return League.objects.create(name="Liga del Estanciero", slug="estanciero", ruleset="estanciero", table_size=2,
-                                 division_size=4, promote=1, relegate=1, rounds_per_season=3, round_interval=DAY,
-                                 season_break=7 * DAY, options={"max_turns": 2})
-
 
 @pytest.fixture
 def t0():
@@ -36,11 +26,6 @@ def t0():
 def register_all(season: Season, users) -> None:
     for user in users:
         do_register(season.pk, user)
-
-
-def play_round(season: Season, number: int) -> None:
-    for table in LeagueTable.objects.filter(round__season=season, round__number=number):
-        play_out(table.game_id)
 
 
 def test_seasons_are_created_with_their_rounds_scheduled(league, t0):

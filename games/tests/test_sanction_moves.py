@@ -1,0 +1,75 @@
+"""A banned or suspended user makes no move, whatever brings it (docs/SECURITY.md, Moderation): the sanction hands
+their seats to bots and the move path refuses them the seat back (``games.actions._taken_back``), on the rows a
+socket's process held from before the sanction too; they get up from tables still gathering; once the sanction
+is lifted they may take their seats back."""
+
+import pytest
+from django.db import connection
+
+from accounts import moderation
+from accounts.models import ApiToken
+from games import snapshots, tables
+from games.actions import MoveRejected, do_move
+from games.core.rulesets import get
+from games.models import Game, Move, Seat
+from games.tests.conftest import open_table
+from games.ws_auth import still_allowed
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the move on held rows runs outside a transaction
+
+
+def on_turn(game: Game, players) -> tuple:
+    game = Game.objects.get(pk=game.pk)
+    seat = get(game.ruleset).to_move(game.state)[0]
+    user = next(p for p in players if p.pk == Seat.objects.get(game=game, index=seat).user_id)
+    return game, seat, user
+
+
+def move(game: Game, seat: int, user, held=None):
+    rs = get(game.ruleset)
+    return do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                   actor=user, source=Move.Source.SOCKET, held=held)
+
+
+@pytest.mark.parametrize("sanction", ["ban", "suspend"])
+def test_a_sanctioned_users_move_is_refused_on_held_and_locked_rows(players, mod, sanction):
+    game, seat, user = on_turn(open_table("estanciero", players, start=True), players)
+    held = snapshots.load(game.pk)  # what a socket's process held before the sanction
+    getattr(moderation, f"do_{sanction}")(mod, user.username, "cheating")
+    for rows in ((held if connection.vendor == "postgresql" else None), None):
+        with pytest.raises(MoveRejected) as refused:
+            move(game, seat, user, rows)  # ``user``: the object a socket signed in with before the sanction
+        assert refused.value.code == "not_your_seat"
+    assert not Move.objects.filter(game=game).exists()
+    assert Seat.objects.get(game=game, index=seat).is_bot
+    with pytest.raises(MoveRejected):
+        tables.do_reclaim(game.pk, user)
+    assert Seat.objects.get(game=game, index=seat).is_bot
+
+
+def test_once_lifted_the_player_takes_their_seat_back_by_moving(players, mod):
+    game, seat, user = on_turn(open_table("estanciero", players, start=True), players)
+    restriction = moderation.do_suspend(mod, user.username, "abandons games")
+    moderation.do_lift(mod, restriction.pk, "appeal accepted")
+    result = move(game, seat, user)
+    assert result.version == 1 and not Seat.objects.get(game=game, index=seat).is_bot
+    assert Move.objects.get(game=game).events[-1] == {"type": "seat_taken_back", "seat": seat}
+
+
+def test_a_sanctioned_user_gets_up_from_tables_still_gathering(players, mod):
+    ana, beto, caro = players
+    theirs = open_table("estanciero", [beto, caro], seats=3)
+    joined = open_table("ladrillazo", [caro, beto], seats=3)
+    moderation.do_suspend(mod, beto.username, "abandons games")
+    assert Game.objects.get(pk=theirs.pk).status == Game.Status.ABORTED  # the table they opened is cancelled
+    assert not Seat.objects.filter(game=joined, user=beto).exists()
+    assert Game.objects.get(pk=joined.pk).status == Game.Status.LOBBY  # caro's table waits for another
+
+
+def test_a_socket_that_joins_after_a_revocation_finds_it(players, mod):
+    ana, beto, _ = players
+    token_id = ApiToken.issue(ana, "t")[0].pk
+    assert still_allowed({"user": ana, "api_token_id": token_id}) and still_allowed({"user": beto})
+    ApiToken.objects.filter(pk=token_id).delete()
+    moderation.do_ban(mod, beto.username, "cheating")
+    assert not still_allowed({"user": ana, "api_token_id": token_id}) and not still_allowed({"user": beto})
