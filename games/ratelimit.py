@@ -7,7 +7,8 @@ many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may ove
 - ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
 - ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, so a
   message rarely waits for Redis; see ``ahit``);
-- ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables);
+- ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables, counted
+  under a lock on the user's row: ``games.tables.check_table_limits``);
 - ``report``: reports of users or chat lines per reporter;
 - ``chat``: table chat lines per user, over all tables (``games.chat``);
 - ``login_ip`` / ``login_user``: failed sign-ins (any login form, the admin's included; see

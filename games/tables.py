@@ -73,9 +73,12 @@ def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, opt
 
 def check_table_limits(user) -> None:
     """One person may keep a few tables open in the lobby and open them at a human pace (the page and the API
-    alike): a flood of tables would fill every lobby list."""
+    alike): a flood of tables would fill every lobby list. Called inside the transaction that creates the table:
+    the user's row is locked first, so concurrent creations by one user count their open tables one after the
+    other (10 at once made 10 tables against a cap of 5). SQLite's IMMEDIATE transactions serialise them anyway."""
     from . import ratelimit
 
+    type(user).objects.select_for_update().filter(pk=user.pk).exists()
     if ratelimit.too_many_open_tables(user):
         raise MoveRejected("too_many_tables", gettext_noop("You already have %(cap)s open tables: start or leave one "
                                                            "first."), params={"cap": ratelimit.open_tables_cap()})
@@ -102,11 +105,11 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
     check_create(ruleset, num_seats, bots, time_control, options)
     check_bot_level(bot_level)
     check_may_play(user)
-    check_table_limits(user)
     if not 1 <= max_timeouts <= 20:
         raise MoveRejected("bad_request", gettext_noop("A seat passes to a bot after 1 to 20 timeouts."))
     move_s, reserve_s = TIME_CONTROLS[time_control]
     with transaction.atomic():
+        check_table_limits(user)
         game = Game.objects.create(ruleset=ruleset, num_seats=num_seats, created_by=user, options=options or {},
                                    move_seconds=move_s, reserve_seconds=reserve_s, max_timeouts=max_timeouts,
                                    time_control=time_control, rated=bool(rated), private=bool(private),

@@ -154,6 +154,36 @@ def test_open_lobby_tables_are_capped_and_creation_is_rate_limited(client, setti
     assert codes == [201, 201, 429, 429]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_creations_by_one_user_stay_within_the_open_table_cap(settings, ana):
+    """10 creations at once by one user (the page and the API both go through ``tables.do_create_table``): each
+    counts the user's open tables after the one before it has committed, so 5 succeed and 5 are refused."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    from django.db import connection
+
+    from games.actions import MoveRejected
+
+    settings.MAX_OPEN_TABLES = 5
+    start = Barrier(10)
+
+    def create(_i: int) -> str:
+        try:
+            start.wait()
+            tables.do_create_table(ana, "estanciero", 4, time_control="correspondence")
+            return "created"
+        except MoveRejected as exc:
+            return exc.code
+        finally:
+            connection.close()  # this thread's
+
+    with ThreadPoolExecutor(10) as threads:
+        outcomes = sorted(threads.map(create, range(10)))
+    assert outcomes == ["created"] * 5 + ["too_many_tables"] * 5
+    assert Game.objects.filter(created_by=ana, status=Game.Status.LOBBY).count() == 5
+
+
 def test_admin_login_is_throttled_after_repeated_failures(client):
     User.objects.create_superuser("admin", "admin@example.com", "the-right-Passw0rd")
     for _ in range(25):
