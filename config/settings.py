@@ -223,8 +223,10 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_RATE_LIMITS = {
-    # Throttled through the Redis cache, so the limit holds across processes.
-    "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/ip,5/5m/key"),
+    # Throttled through the Redis cache, so the limit holds across processes. Failed logins per address only:
+    # allauth's "key" is the account alone, which let anyone lock anyone out with five wrong passwords; the
+    # address and account together are counted for every form by accounts.throttle.
+    "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/ip"),
     "login": "30/m/ip",
     "signup": "20/m/ip",
     "reset_password": "10/m/ip,5/m/key",
@@ -297,6 +299,9 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)  # only behind a proxy that sets it
+# allauth's limits take the same address as games.ratelimit.client_ip (the last X-Forwarded-For entry, set by our
+# one proxy): counted by the proxy's address, one person's failed logins locked everyone out.
+ALLAUTH_TRUSTED_PROXY_COUNT = 1 if USE_X_FORWARDED_FOR else 0
 
 # Content-Security-Policy (django-csp): no inline or eval'd script anywhere; every script is a static file
 # (event handlers are delegated from static/js/*.js). Styles keep 'unsafe-inline': style="" attributes are

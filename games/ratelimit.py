@@ -11,8 +11,8 @@ many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may ove
   under a lock on the user's row: ``games.tables.check_table_limits``);
 - ``report``: reports of users or chat lines per reporter;
 - ``chat``: table chat lines per user, over all tables (``games.chat``);
-- ``login_ip`` / ``login_user``: failed sign-ins (any login form, the admin's included; see
-  ``accounts.throttle``).
+- ``login_ip`` / ``login_user``: failed sign-ins per client address, and per address and account (any login
+  form, the admin's included; never per account alone, see ``accounts.throttle``).
 
 An unreachable cache fails open (the request goes on, and the error is logged): limits protect the
 service, they must not take it down.

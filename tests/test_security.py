@@ -196,6 +196,26 @@ def test_admin_login_is_throttled_after_repeated_failures(client):
     assert response.status_code == 302 and "_auth_user_id" in client.session
 
 
+ATTACKER, OWNER = "203.0.113.9", "198.51.100.7"
+
+
+@pytest.mark.parametrize("form", ["/admin/login/", "/accounts/login/"])
+def test_wrong_passwords_lock_the_guessing_address_not_the_account(client, form):
+    """12 wrong passwords for the admin from one address: that address is refused (the right password too),
+    and the admin signs in from another address on the same form."""
+    User.objects.create_superuser("admin", "admin@example.com", "the-right-Passw0rd")
+    name = "username" if form.startswith("/admin") else "login"
+
+    def sign_in(password: str, address: str) -> bool:
+        client.logout()
+        client.post(form, {name: "admin", "password": password}, REMOTE_ADDR=address)
+        return "_auth_user_id" in client.session
+
+    assert not any(sign_in("wrong", ATTACKER) for _ in range(12))
+    assert sign_in("the-right-Passw0rd", OWNER)
+    assert not sign_in("the-right-Passw0rd", ATTACKER)
+
+
 def test_a_few_mistakes_do_not_lock_anyone_out(client):
     User.objects.create_superuser("admin", "admin@example.com", "the-right-Passw0rd")
     for _ in range(3):
