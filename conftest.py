@@ -37,11 +37,12 @@ GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "socket_c
 def _generous_limits():
     from django.conf import settings
 
-    saved = (getattr(settings, "RATE_LIMITS", None), getattr(settings, "MAX_OPEN_TABLES", None))
+    saved = (getattr(settings, "RATE_LIMITS", None), getattr(settings, "MAX_OPEN_TABLES", None),
+             getattr(settings, "MAX_ANONYMOUS_SOCKETS", None))
     settings.RATE_LIMITS = dict(GENEROUS_LIMITS)
-    settings.MAX_OPEN_TABLES = 1000
+    settings.MAX_OPEN_TABLES = settings.MAX_ANONYMOUS_SOCKETS = 1000
     yield
-    settings.RATE_LIMITS, settings.MAX_OPEN_TABLES = saved
+    settings.RATE_LIMITS, settings.MAX_OPEN_TABLES, settings.MAX_ANONYMOUS_SOCKETS = saved
 
 
 
@@ -289,6 +290,7 @@ def server_env() -> dict[str, str]:
     # a test keeps them for the test instead (each test's contexts start with an empty cache).
     env.setdefault("STATIC_MAX_AGE", "3600")
     env.setdefault("MAX_OPEN_TABLES", "1000")
+    env.setdefault("MAX_ANONYMOUS_SOCKETS", "1000")  # every browser of the suite comes from 127.0.0.1
     for name, value in (("API_RATE_LIMIT", "api_user"), ("API_ANON_RATE_LIMIT", "api_anon"),
                         ("SOCKET_RATE_LIMIT", "socket_connection"), ("SOCKET_USER_RATE_LIMIT", "socket_user"),
                         ("TABLE_CREATE_RATE_LIMIT", "table_create")):

@@ -357,6 +357,8 @@ RATE_LIMITS = {
     "chat": env_str("CHAT_RATE_LIMIT", "5/10s"),  # table chat lines per user (games/chat.py)
 }
 MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # lobby tables one user may keep open at once
+# Anonymous websockets one client address may keep open at once, over every process (games/socket_cap.py).
+MAX_ANONYMOUS_SOCKETS = env_int("MAX_ANONYMOUS_SOCKETS", 30)
 # How often a Daphne process's threads (its event loop and its database thread) may take the interpreter from
 # each other, in ms (Python's default is 5): at 1 ms a push rendered on the loop holds up a move waiting on the
 # database thread a fifth as long (docs/PERFORMANCE.md: K=100 HTML p50 108 -> 57 ms, JSON no worse).
