@@ -81,7 +81,7 @@ def test_the_pool_checks_a_connection_once_then_not_again_within_the_second():
 def test_the_pool_checks_again_a_connection_that_has_not_answered_for_a_second():
     conn = FakeConnection()
     check_at_most_every_second(conn)
-    conn._tablero_checked_at -= HEALTH_CHECK_EVERY + 0.1
+    conn._tablero_answered_at -= HEALTH_CHECK_EVERY + 0.1
     check_at_most_every_second(conn)
     assert conn.pings == 2
 
@@ -93,3 +93,32 @@ def test_a_dead_connection_fails_the_pools_check_every_time():
         with pytest.raises(OSError):
             check_at_most_every_second(conn)
     assert conn.pings == 2
+
+
+def _give_back(after_error: bool):
+    """A thread's pooled connection, used and given back (``after_error``: as Django marks one whose query
+    failed); returns the psycopg connection, now back in the pool."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection as threads_connection
+
+    def borrow():
+        with threads_connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        raw = threads_connection.connection
+        raw._tablero_answered_at = float("-inf")  # long ago, whatever its check on lending said
+        threads_connection.errors_occurred = after_error
+        threads_connection.close()
+        return raw
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(borrow).result()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pooled_connection_given_back_after_its_queries_is_lent_again_unchecked_within_the_second():
+    """Marked on its return, a busy connection is not pinged each second; one that met an error is checked."""
+    if not connection.settings_dict["OPTIONS"].get("pool"):
+        pytest.skip("no pool (DB_POOL_MAX_SIZE=0)")
+    assert time.monotonic() - _give_back(after_error=False)._tablero_answered_at < HEALTH_CHECK_EVERY
+    assert _give_back(after_error=True)._tablero_answered_at == float("-inf")

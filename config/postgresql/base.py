@@ -20,7 +20,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db.backends.base.base import NO_DB_ALIAS
 from django.db.backends.postgresql import base
 
-from .pool import HEALTH_CHECK_EVERY, check_at_most_every_second
+from .pool import HEALTH_CHECK_EVERY, check_at_most_every_second, mark_answered
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -58,3 +58,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
                                   **({} if options is True else options))
             self._connection_pools.setdefault(self.alias, pool)  # the first of racing threads wins, as Django's
         return self._connection_pools[self.alias]
+
+    def _close(self):
+        """A pooled connection given back after queries without an error has just answered (``mark_answered``);
+        one that met an error is checked before it is lent again."""
+        if self.pool and self.connection is not None and not self.errors_occurred:
+            mark_answered(self.connection)
+        return super()._close()
