@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
@@ -78,7 +79,7 @@ def check_table_limits(user) -> None:
     other (10 at once made 10 tables against a cap of 5). SQLite's IMMEDIATE transactions serialise them anyway."""
     from . import ratelimit
 
-    type(user).objects.select_for_update().filter(pk=user.pk).exists()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # ``user`` may be a request's lazy one
     if ratelimit.too_many_open_tables(user):
         raise MoveRejected("too_many_tables", gettext_noop("You already have %(cap)s open tables: start or leave one "
                                                            "first."), params={"cap": ratelimit.open_tables_cap()})
