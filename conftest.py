@@ -254,6 +254,20 @@ def _fast_database_teardown():
     TransactionTestCase._fixture_teardown, TransactionTestCase._pre_setup = original_teardown, original_setup
 
 
+def two_player_api_game(tag: str):
+    """A started correspondence Estanciero between lucia and mateo, and their API tokens (named ``tag``), for
+    tests that play it through a server."""
+    from accounts.models import ApiToken, User
+    from games import tables
+
+    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("lucia", "mateo")]
+    tokens = [ApiToken.issue(u, tag)[1] for u in users]
+    game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
+    tables.do_join(game.pk, users[1])
+    tables.do_start(game.pk, users[0])
+    return game, tokens
+
+
 def other_connection(**kwargs):
     """A second PostgreSQL session on the test database (as the test's Daphne or Celery worker holds one), for
     what a test must see or do from outside its own connection; ``kwargs`` go to ``psycopg.connect``."""

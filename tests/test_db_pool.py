@@ -21,9 +21,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection  # noqa: F401 (the skipif condition reads it)
 
-from accounts.models import ApiToken, User
-from conftest import Proc, free_port, other_connection, server_env, stop_procs, wait_http
-from games import tables
+from conftest import Proc, free_port, other_connection, server_env, stop_procs, two_player_api_game, wait_http
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif("connection.vendor != 'postgresql'")]
@@ -72,12 +70,9 @@ def pooled_daphne():
 
 @pytest.mark.timeout(300)
 def test_a_flood_of_requests_and_moves_stays_within_the_pool(pooled_daphne):
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("lucia", "mateo")]
-    tokens = [ApiToken.issue(u, "pool")[1] for u in users]
-    game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
-    tables.do_join(game.pk, users[1])
-    tables.do_start(game.pk, users[0])
-    detail_url, action_url = f"{pooled_daphne}/api/v1/games/{game.pk}", f"{pooled_daphne}/api/v1/games/{game.pk}/actions"
+    game, tokens = two_player_api_game("pool")
+    detail_url = f"{pooled_daphne}/api/v1/games/{game.pk}"
+    action_url = f"{detail_url}/actions"
 
     def reads(i: int) -> list[int]:
         urls = [f"{pooled_daphne}/", detail_url, f"{pooled_daphne}/api/v1/tables", f"{pooled_daphne}/games/{game.pk}/"]
