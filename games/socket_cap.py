@@ -4,13 +4,15 @@ A signed-in person's sockets are bounded by their per-user message limit and by 
 client was bounded by nothing (one client opened 300 sockets, each holding a consumer, a channel-layer
 subscription and its pushes). ``AnonymousSocketCap`` counts an address's open anonymous sockets in Redis
 (one key per address: raised on connect, lowered when the socket ends) and refuses a socket over
-``MAX_ANONYMOUS_SOCKETS`` by closing it at once with code ``CLOSE_CODE`` and a reason. A process killed with
+``MAX_ANONYMOUS_SOCKETS``: it gets one ``error`` message (``too_many_sockets``, saying why) and is closed with code
+``CLOSE_CODE``. A process killed with
 sockets open leaves its counts behind: the key lives ``KEY_SECONDS`` after the address's last socket opened, so
 those are forgotten then. Like the rate limits, an unreachable Redis lets the socket through (logged).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 
 from django.conf import settings
@@ -70,8 +72,9 @@ async def _give_back(address: str) -> None:
 
 class AnonymousSocketCap:
     """ASGI middleware inside the authentication middleware (``scope["user"]`` is known): an anonymous socket
-    over its address's cap is accepted and closed at once with ``CLOSE_CODE`` and ``REASON``, which a browser
-    can show (refused before the handshake it would only see a failed connection)."""
+    over its address's cap is accepted, told why in the sockets' ``error`` message and closed with
+    ``CLOSE_CODE`` (refused before the handshake, a client would only see a failed connection; Daphne sends no
+    close reason, so the reason goes in the message)."""
 
     def __init__(self, app):
         self.app = app
@@ -85,7 +88,9 @@ class AnonymousSocketCap:
             message = await receive()
             if message["type"] == "websocket.connect":
                 await send({"type": "websocket.accept"})
-                await send({"type": "websocket.close", "code": CLOSE_CODE, "reason": REASON})
+                await send({"type": "websocket.send",
+                            "text": json.dumps({"type": "error", "error": "too_many_sockets", "message": REASON})})
+                await send({"type": "websocket.close", "code": CLOSE_CODE})
             return None
         try:
             return await self.app(scope, receive, send)

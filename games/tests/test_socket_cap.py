@@ -35,8 +35,11 @@ async def opened(communicator: WebsocketCommunicator) -> bool | int:
         return False
     if await communicator.receive_nothing(timeout=0.3):
         return True
+    told = await communicator.receive_json_from(timeout=5)
+    assert told["type"] == "error" and told["error"] == "too_many_sockets"
+    assert "Too many anonymous connections" in told["message"]
     closing = await communicator.receive_output(timeout=5)
-    assert closing["type"] == "websocket.close" and "Too many anonymous connections" in closing["reason"]
+    assert closing["type"] == "websocket.close"
     return closing["code"]
 
 
