@@ -108,7 +108,7 @@ mutation-move-path: $(VENV)/.installed-mutation
 		assert tomllib.loads(t)["tool"]["mutmut"] == tomllib.loads(m)["tool"]["mutmut"]; open(p, "w").write(t)' \
 		$(MOVE_PATH_MUTATION_DIR)/pyproject.toml $(MOVE_PATH_MUTATION_DIR)/mutation/move_path.toml
 	cd $(MOVE_PATH_MUTATION_DIR) && DATABASE_URL=$(MOVE_PATH_DATABASE_URL) REDIS_URL=$(MOVE_PATH_REDIS_URL) \
-		DB_CONN_MAX_AGE=0 TEST_FAST_PASSWORD_HASHING=1 $(CURDIR)/$(BIN)/mutmut run --max-children 1 $(MUTMUT_ARGS)
+		DB_POOL_MAX_SIZE=0 DB_CONN_MAX_AGE=0 TEST_FAST_PASSWORD_HASHING=1 $(CURDIR)/$(BIN)/mutmut run --max-children 1 $(MUTMUT_ARGS)
 	cd $(MOVE_PATH_MUTATION_DIR) && $(CURDIR)/$(BIN)/mutmut results
 
 clean:

@@ -37,11 +37,12 @@ GENEROUS_LIMITS = {"api_user": "100000/60s", "api_anon": "100000/60s", "api_play
 def _generous_limits():
     from django.conf import settings
 
-    saved = (getattr(settings, "RATE_LIMITS", None), getattr(settings, "MAX_OPEN_TABLES", None))
+    saved = (getattr(settings, "RATE_LIMITS", None), getattr(settings, "MAX_OPEN_TABLES", None),
+             getattr(settings, "MAX_ANONYMOUS_SOCKETS", None))
     settings.RATE_LIMITS = dict(GENEROUS_LIMITS)
-    settings.MAX_OPEN_TABLES = 1000
+    settings.MAX_OPEN_TABLES = settings.MAX_ANONYMOUS_SOCKETS = 1000
     yield
-    settings.RATE_LIMITS, settings.MAX_OPEN_TABLES = saved
+    settings.RATE_LIMITS, settings.MAX_OPEN_TABLES, settings.MAX_ANONYMOUS_SOCKETS = saved
 
 
 
@@ -253,6 +254,20 @@ def _fast_database_teardown():
     TransactionTestCase._fixture_teardown, TransactionTestCase._pre_setup = original_teardown, original_setup
 
 
+def two_player_api_game(tag: str):
+    """A started correspondence Estanciero between lucia and mateo, and their API tokens (named ``tag``), for
+    tests that play it through a server."""
+    from accounts.models import ApiToken, User
+    from games import tables
+
+    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("lucia", "mateo")]
+    tokens = [ApiToken.issue(u, tag)[1] for u in users]
+    game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
+    tables.do_join(game.pk, users[1])
+    tables.do_start(game.pk, users[0])
+    return game, tokens
+
+
 def other_connection(**kwargs):
     """A second PostgreSQL session on the test database (as the test's Daphne or Celery worker holds one), for
     what a test must see or do from outside its own connection; ``kwargs`` go to ``psycopg.connect``."""
@@ -289,6 +304,7 @@ def server_env() -> dict[str, str]:
     # a test keeps them for the test instead (each test's contexts start with an empty cache).
     env.setdefault("STATIC_MAX_AGE", "3600")
     env.setdefault("MAX_OPEN_TABLES", "1000")
+    env.setdefault("MAX_ANONYMOUS_SOCKETS", "1000")  # every browser of the suite comes from 127.0.0.1
     for name, value in (("API_RATE_LIMIT", "api_user"), ("API_ANON_RATE_LIMIT", "api_anon"),
                         ("API_PLAY_RATE_LIMIT", "api_play"),
                         ("SOCKET_RATE_LIMIT", "socket_connection"), ("SOCKET_USER_RATE_LIMIT", "socket_user"),

@@ -53,6 +53,7 @@ SERVER_ENV = {
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
     "MAX_OPEN_TABLES": "100000",
+    "MAX_ANONYMOUS_SOCKETS": "100000",  # the spectators' sockets all come from 127.0.0.1
     "TABLE_CREATE_RATE_LIMIT": "100000/60s",
     "SOCKET_RATE_LIMIT": "100000/10s",
     "PYTHONUNBUFFERED": "1",

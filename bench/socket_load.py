@@ -84,6 +84,7 @@ SERVER_ENV = {
     "SOCKET_USER_RATE_LIMIT": "100000/10s",
     "TABLE_CREATE_RATE_LIMIT": "100000/60s",
     "MAX_OPEN_TABLES": "100000",
+    "MAX_ANONYMOUS_SOCKETS": "100000",  # the spectators' sockets all come from 127.0.0.1
     "PYTHONUNBUFFERED": "1",
 }
 os.environ.update(SERVER_ENV)

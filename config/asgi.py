@@ -10,14 +10,12 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
-from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.routing import ProtocolTypeRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from config import socket_writes, websocket_compression  # noqa: E402
-from config.routing import websocket_urlpatterns  # noqa: E402
-from games.ws_auth import TokenAuthMiddleware  # noqa: E402
+from config.routing import websocket_stack  # noqa: E402
 
 sys.setswitchinterval(settings.ASGI_SWITCH_INTERVAL_MS / 1000)
 websocket_compression.enable()
@@ -26,7 +24,7 @@ socket_writes.enable()  # a socket's message sent at once, not on the loop's nex
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))),
+        "websocket": AllowedHostsOriginValidator(websocket_stack()),
     }
 )
 

@@ -1,6 +1,10 @@
+from channels.auth import AuthMiddlewareStack
+from channels.routing import URLRouter
 from django.urls import path
 
 from games.consumers import GameConsumer, PingConsumer
+from games.socket_cap import AnonymousSocketCap
+from games.ws_auth import TokenAuthMiddleware
 from lobby.consumers import LobbyConsumer
 
 websocket_urlpatterns = [
@@ -8,3 +12,10 @@ websocket_urlpatterns = [
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
 ]
+
+
+def websocket_stack():
+    """The sockets' application: who is there (session, or API token), then the anonymous cap per address
+    (``games.socket_cap``), then the consumer. Served by ``config.asgi`` behind the origin check; tests run it
+    in process."""
+    return AuthMiddlewareStack(TokenAuthMiddleware(AnonymousSocketCap(URLRouter(websocket_urlpatterns))))

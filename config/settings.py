@@ -88,11 +88,29 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    # Connections are kept (a new PostgreSQL connection costs ~5 ms, several per move) and checked before reuse.
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("DB_CONN_MAX_AGE", 60),
-                                                  conn_health_checks=True)}
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_health_checks=True)}
+    _POOL = None
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        from config.postgresql.pool import pool_options
+
         DATABASES["default"]["ENGINE"] = "config.postgresql"  # the health check at most once a second
+        # Each process lends its connections from a pool of at most DB_POOL_MAX_SIZE (config/postgresql/pool.py):
+        # a thread borrows one for a request or a socket's database call, so a burst of requests cannot hold a
+        # connection each. DB_POOL_MAX_SIZE=0 keeps Django's own connections per thread, kept DB_CONN_MAX_AGE
+        # seconds and unbounded (for a deployment behind PgBouncer).
+        _POOL = pool_options(env_int("DB_POOL_MAX_SIZE", 8), env_int("DB_POOL_MIN_SIZE", 1),
+                             env_int("DB_POOL_TIMEOUT", 10))
+    if _POOL:
+        if env_int("DB_CONN_MAX_AGE", 0):
+            raise ImproperlyConfigured("DB_CONN_MAX_AGE must be 0 with the connection pool (a borrowed connection "
+                                       "goes back at the end of each request); set DB_POOL_MAX_SIZE=0 to keep "
+                                       "connections per thread instead")
+        # The pool checks a connection before lending it, at most once a second (config/postgresql/base.py).
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = _POOL
+    else:
+        # Connections are kept (a new PostgreSQL connection costs ~5 ms, several per move) and checked before reuse.
+        DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60)
 else:
     # Embedded default. WAL lets readers work beside the writer; IMMEDIATE
     # transactions take the write lock up front so concurrent moves queue
@@ -187,7 +205,7 @@ CELERY_TASK_QUEUES = {name: {"exchange": name, "routing_key": name}
                       for name in (CELERY_TASK_DEFAULT_QUEUE, CELERY_SWEEP_QUEUE)}
 CELERY_TASK_ROUTES = {"games.tasks.sweep_deadlines": {"queue": CELERY_SWEEP_QUEUE}}
 # Celery's Django fixup closes the database connection before and after every task unless this is set; the
-# worker keeps it as Django keeps a request's instead (DB_CONN_MAX_AGE, games.tasks._keep_connections): a
+# worker keeps it as Django keeps a request's instead (in its pool, games.tasks._keep_connections): a
 # new PostgreSQL connection per deadline cost more than the deadline's own queries.
 CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_RESULT_EXPIRES = 3600
@@ -229,8 +247,10 @@ ACCOUNT_EMAIL_VERIFICATION = env_str("ACCOUNT_EMAIL_VERIFICATION", "optional")
 ACCOUNT_USERNAME_MIN_LENGTH = 3
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_RATE_LIMITS = {
-    # Throttled through the Redis cache, so the limit holds across processes.
-    "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/ip,5/5m/key"),
+    # Throttled through the Redis cache, so the limit holds across processes. Failed logins per address only:
+    # allauth's "key" is the account alone, which let anyone lock anyone out with five wrong passwords; the
+    # address and account together are counted for every form by accounts.throttle.
+    "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/ip"),
     "login": "30/m/ip",
     "signup": "20/m/ip",
     "reset_password": "10/m/ip,5/m/key",
@@ -306,6 +326,9 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)  # only behind a proxy that sets it
+# allauth's limits take the same address as games.ratelimit.client_ip (the last X-Forwarded-For entry, set by our
+# one proxy): counted by the proxy's address, one person's failed logins locked everyone out.
+ALLAUTH_TRUSTED_PROXY_COUNT = 1 if USE_X_FORWARDED_FOR else 0
 
 # Content-Security-Policy (django-csp): no inline or eval'd script anywhere; every script is a static file
 # (event handlers are delegated from static/js/*.js). Styles keep 'unsafe-inline': style="" attributes are
@@ -345,6 +368,8 @@ RATE_LIMITS = {
     "chat": env_str("CHAT_RATE_LIMIT", "5/10s"),  # table chat lines per user (games/chat.py)
 }
 MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # lobby tables one user may keep open at once
+# Anonymous websockets one client address may keep open at once, over every process (games/socket_cap.py).
+MAX_ANONYMOUS_SOCKETS = env_int("MAX_ANONYMOUS_SOCKETS", 30)
 # How often a Daphne process's threads (its event loop and its database thread) may take the interpreter from
 # each other, in ms (Python's default is 5): at 1 ms a push rendered on the loop holds up a move waiting on the
 # database thread a fifth as long (docs/PERFORMANCE.md: K=100 HTML p50 108 -> 57 ms, JSON no worse).

@@ -4,8 +4,9 @@ Channels' ``database_sync_to_async`` runs every database call of every consumer 
 thread (``thread_sensitive``). Profiled under load, that thread was 97% busy while the event loop idled and
 Daphne used half a core (issue 14). The consumers' calls do not need one thread: each runs in its own
 transaction, the move path locks the game's row, and the per-process caches (``games.snapshots``,
-``lobby.listing``) hold their own locks. So they run on ``DB_THREADS`` threads, each keeping its own persistent
-connection (``DB_CONN_MAX_AGE``; channels closes stale ones around every call). ``DB_THREADS=0``, the default,
+``lobby.listing``) hold their own locks. So they run on ``DB_THREADS`` threads, each borrowing a connection from
+the process's pool for each call (``DB_POOL_MAX_SIZE``, which must leave room for them; channels gives it back
+around every call). ``DB_THREADS=0``, the default,
 keeps channels' single thread: measured on 2 cores (``bench/socket_load.py``, docs/PERFORMANCE.md), one Daphne
 process is CPU-bound under the GIL before its database thread is, and the pool cost more CPU per move than it
 saved. It is for machines where the database, not the process's CPU, is what a move waits for.

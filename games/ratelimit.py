@@ -8,13 +8,14 @@ many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may ove
   game, apart from ``api_user``: its window must stay shorter than the shortest time control's allowance, so
   that even a refused client is told to wait less than its clock gives it (``games.api``);
 - ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
-- ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, so a
-  message rarely waits for Redis; see ``ahit``);
-- ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables);
+- ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, one at a
+  time per user and process, so a message rarely waits for Redis; see ``ahit``);
+- ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables, counted
+  under a lock on the user's row: ``games.tables.check_table_limits``);
 - ``report``: reports of users or chat lines per reporter;
 - ``chat``: table chat lines per user, over all tables (``games.chat``);
-- ``login_ip`` / ``login_user``: failed sign-ins (any login form, the admin's included; see
-  ``accounts.throttle``).
+- ``login_ip`` / ``login_user``: failed sign-ins per client address, and per address and account (any login
+  form, the admin's included; never per account alone, see ``accounts.throttle``).
 
 An unreachable cache fails open (the request goes on, and the error is logged): limits protect the
 service, they must not take it down.
@@ -102,6 +103,7 @@ def _async_client() -> aioredis.Redis:
 # What a process may still spend of each (limit, ident) in the current window without asking Redis: taken from the
 # shared count a few hits at a time (``_lease_size``), one round trip per lease instead of one per message.
 _leases: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> {(name, ident): _Lease}
+_taking: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> {(name, ident): Future, done}
 LEASES_KEPT = 10_000
 
 
@@ -123,19 +125,54 @@ async def ahit(name: str, ident: str) -> bool:
     once per ``_lease_size(limit)`` hits. The process takes hits from the shared count a few at a time (the
     window's key made if missing, then raised by the lease, in one round trip) and spends them here. It counts
     in the same key ``hit`` does (the cache's own key and integer encoding), so both count together, and a
-    lease counts in full when taken: the shared count never runs behind what was allowed."""
+    lease counts in full when taken: the shared count never runs behind what was allowed.
+
+    One lease at a time per ident and process: messages that arrive while a lease is being taken wait for it and
+    spend from it. Each taking its own, a user's 10 sockets sending at once in one process took 10 leases (the
+    whole limit of 60) and the user's sockets in another process were refused after 10 messages."""
     limit, window = rate(name)
-    now = int(time.time() // window)
     leases = _leases.setdefault(asyncio.get_running_loop(), {})
+    taking = _taking.setdefault(asyncio.get_running_loop(), {})
+    while True:
+        now = int(time.time() // window)
+        lease = leases.get((name, ident))
+        if lease is not None and lease.window == now:
+            if lease.left:
+                lease.left -= 1
+                return True
+            if lease.spent:
+                return False
+        pending = taking.get((name, ident))
+        if pending is None:
+            break
+        await asyncio.shield(pending)  # the lease being taken: spend from it, or take the next one after it
+    done = taking[(name, ident)] = asyncio.get_running_loop().create_future()
+    try:
+        granted, spent = await _take_lease(name, ident, limit, window, now)
+    finally:
+        del taking[(name, ident)]
+        done.set_result(None)
+    if granted is None:  # Redis unreachable: fail open
+        return True
     lease = leases.get((name, ident))
-    if lease is not None and lease.window == now:
-        if lease.left:
-            lease.left -= 1
-            return True
-        if lease.spent:
-            return False
+    if lease is None or lease.window != now:
+        if len(leases) >= LEASES_KEPT:
+            for stale in [k for k, kept in leases.items() if kept.window != now]:
+                del leases[stale]
+        lease = leases[(name, ident)] = _Lease(now, 0)
+    lease.left += granted
+    lease.spent = lease.spent or spent
+    if not lease.left:
+        return False
+    lease.left -= 1
+    return True
+
+
+async def _take_lease(name: str, ident: str, limit: int, window: int, number: int) -> tuple[int | None, bool]:
+    """Raise the shared count of window ``number`` by a lease: (the hits of it still within the limit, whether
+    the limit is now reached); (None, False) when Redis cannot be reached (logged)."""
     size = _lease_size(limit)
-    key = django_cache.make_and_validate_key(_key(name, ident, window, now))
+    key = django_cache.make_and_validate_key(_key(name, ident, window, number))
     try:
         async with _async_client().pipeline(transaction=False) as pipe:
             pipe.set(key, 0, ex=window + 1, nx=True)
@@ -143,20 +180,8 @@ async def ahit(name: str, ident: str) -> bool:
             _made, count = await pipe.execute()
     except Exception:  # fail open
         log.exception("rate limit %s unavailable", name)
-        return True
-    granted = max(0, min(size, limit - (count - size)))  # the part of this lease still within the limit
-    lease = leases.get((name, ident))  # another message of the same ident may have taken a lease meanwhile
-    if lease is None or lease.window != now:
-        if len(leases) >= LEASES_KEPT:
-            for stale in [k for k, kept in leases.items() if kept.window != now]:
-                del leases[stale]
-        lease = leases[(name, ident)] = _Lease(now, 0)
-    lease.left += granted
-    lease.spent = lease.spent or count >= limit
-    if not lease.left:
-        return False
-    lease.left -= 1
-    return True
+        return None, False
+    return max(0, min(size, limit - (count - size))), count >= limit
 
 
 def retry_after(name: str) -> int:

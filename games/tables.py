@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -146,9 +147,12 @@ def check_settings(ruleset: str, num_seats: int, bots: int, time_control: str, o
 
 def check_table_limits(user) -> None:
     """One person may keep a few tables open in the lobby and open them at a human pace (the page and the API
-    alike): a flood of tables would fill every lobby list."""
+    alike): a flood of tables would fill every lobby list. Called inside the transaction that creates the table:
+    the user's row is locked first, so concurrent creations by one user count their open tables one after the
+    other (10 at once made 10 tables against a cap of 5). SQLite's IMMEDIATE transactions serialise them anyway."""
     from . import ratelimit
 
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # ``user`` may be a request's lazy one
     if ratelimit.too_many_open_tables(user):
         raise MoveRejected("too_many_tables", gettext_noop("You already have %(cap)s open tables: start or leave one "
                                                            "first."), params={"cap": ratelimit.open_tables_cap()})
@@ -174,9 +178,9 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
     its invite link."""
     check_settings(ruleset, num_seats, bots, time_control, options, max_timeouts, bot_level)
     check_may_play(user)
-    check_table_limits(user)
     move_s, reserve_s = TIME_CONTROLS[time_control]
     with transaction.atomic():
+        check_table_limits(user)
         game = Game.objects.create(ruleset=ruleset, num_seats=num_seats, created_by=user, options=options or {},
                                    move_seconds=move_s, reserve_seconds=reserve_s, max_timeouts=max_timeouts,
                                    time_control=time_control, rated=bool(rated), private=bool(private),

@@ -235,8 +235,8 @@ def _rearm_on_worker_start(sender=None, **kwargs) -> None:
 @task_prerun.connect
 @task_postrun.connect
 def _keep_connections(sender=None, **kwargs) -> None:
-    """A task is a request: keep its PostgreSQL connection as Django keeps a request's (``DB_CONN_MAX_AGE``,
-    health-checked, dropped after an error). Celery's own Django fixup closed it before and after every task
+    """A task is a request: its PostgreSQL connection goes back to the process's pool (or is kept,
+    ``DB_CONN_MAX_AGE`` without a pool) as a request's does, health-checked, dropped after an error. Celery's own Django fixup closed it before and after every task
     (unless ``CELERY_DB_REUSE_MAX``, set in settings), so each deadline paid for a new connection. Not for a
     task applied in the caller's process (``apply``, eager): that connection is the caller's, maybe mid
     transaction."""

@@ -1,4 +1,6 @@
-"""The PostgreSQL connection's health check, at most once a second (config/postgresql/base.py)."""
+"""The PostgreSQL connection's health check, at most once a second: Django's own check of a kept connection
+(config/postgresql/base.py, ``DB_POOL_MAX_SIZE=0``) and the pool's check of a connection it lends
+(config/postgresql/pool.py, the default)."""
 
 import time
 
@@ -6,6 +8,7 @@ import pytest
 from django.db import connection
 
 from config.postgresql.base import HEALTH_CHECK_EVERY
+from config.postgresql.pool import check_at_most_every_second
 
 pytestmark = [pytest.mark.django_db, pytest.mark.skipif("connection.vendor != 'postgresql'")]
 
@@ -17,6 +20,8 @@ def pings(monkeypatch):
         alive = True
         closed = 0
 
+    if connection.settings_dict["OPTIONS"].get("pool"):
+        pytest.skip("Django skips its own check for a pooled connection; the pool's is tested below")
     calls = Pings()
     connection.ensure_connection()
     monkeypatch.setattr(connection, "is_usable", lambda: calls.append(time.monotonic()) or calls.alive)
@@ -50,3 +55,70 @@ def test_a_connection_that_fails_its_check_is_closed(pings):
     pings.alive = False
     _new_request()
     assert len(pings) == 1 and pings.closed == 1
+
+
+class FakeConnection:
+    """What the pool's check touches of a psycopg connection: ``execute`` (counted) and ``autocommit``."""
+
+    autocommit = True
+
+    def __init__(self, alive: bool = True):
+        self.alive, self.pings = alive, 0
+
+    def execute(self, query):
+        self.pings += 1
+        if not self.alive:
+            raise OSError("server closed the connection unexpectedly")
+
+
+def test_the_pool_checks_a_connection_once_then_not_again_within_the_second():
+    conn = FakeConnection()
+    for _ in range(5):
+        check_at_most_every_second(conn)
+    assert conn.pings == 1
+
+
+def test_the_pool_checks_again_a_connection_that_has_not_answered_for_a_second():
+    conn = FakeConnection()
+    check_at_most_every_second(conn)
+    conn._tablero_answered_at -= HEALTH_CHECK_EVERY + 0.1
+    check_at_most_every_second(conn)
+    assert conn.pings == 2
+
+
+def test_a_dead_connection_fails_the_pools_check_every_time():
+    """The pool drops a connection whose check raises and lends another."""
+    conn = FakeConnection(alive=False)
+    for _ in range(2):
+        with pytest.raises(OSError):
+            check_at_most_every_second(conn)
+    assert conn.pings == 2
+
+
+def _give_back(after_error: bool):
+    """A thread's pooled connection, used and given back (``after_error``: as Django marks one whose query
+    failed); returns the psycopg connection, now back in the pool."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection as threads_connection
+
+    def borrow():
+        with threads_connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        raw = threads_connection.connection
+        raw._tablero_answered_at = float("-inf")  # long ago, whatever its check on lending said
+        threads_connection.errors_occurred = after_error
+        threads_connection.close()
+        return raw
+
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(borrow).result()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_pooled_connection_given_back_after_its_queries_is_lent_again_unchecked_within_the_second():
+    """Marked on its return, a busy connection is not pinged each second; one that met an error is checked."""
+    if not connection.settings_dict["OPTIONS"].get("pool"):
+        pytest.skip("no pool (DB_POOL_MAX_SIZE=0)")
+    assert time.monotonic() - _give_back(after_error=False)._tablero_answered_at < HEALTH_CHECK_EVERY
+    assert _give_back(after_error=True)._tablero_answered_at == float("-inf")

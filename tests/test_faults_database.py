@@ -17,9 +17,7 @@ import urllib.request
 import pytest
 from django.db import connection
 
-from accounts.models import ApiToken, User
-from conftest import other_connection, wait_until
-from games import tables
+from conftest import other_connection, two_player_api_game, wait_until
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,11 +48,7 @@ def get(url: str, token: str) -> dict:
 
 @pytest.mark.timeout(180)
 def test_a_move_whose_database_connection_dies_midway_leaves_nothing_and_can_be_sent_again(daphne_server):
-    users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("lucia", "mateo")]
-    tokens = [ApiToken.issue(u, "faults")[1] for u in users]
-    game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
-    tables.do_join(game.pk, users[1])
-    tables.do_start(game.pk, users[0])
+    game, tokens = two_player_api_game("faults")
     detail = get(f"{daphne_server}/api/v1/games/{game.pk}", tokens[0])
     seat = detail["to_move"][0]
     mine = get(f"{daphne_server}/api/v1/games/{game.pk}", tokens[seat])

@@ -154,16 +154,59 @@ def test_open_lobby_tables_are_capped_and_creation_is_rate_limited(client, setti
     assert codes == [201, 201, 429, 429]
 
 
-def test_admin_login_is_throttled_after_repeated_failures(client):
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_creations_by_one_user_stay_within_the_open_table_cap(settings, ana, token):
+    """10 creations at once by one user, half by the page and half by the API (both through
+    ``tables.do_create_table``): each counts the user's open tables after the one before it has committed, so
+    5 succeed and 5 are refused."""
+    from concurrent.futures import ThreadPoolExecutor
+    from threading import Barrier
+
+    from django.db import connection
+    from django.test import Client
+
+    settings.MAX_OPEN_TABLES = 5
+    start = Barrier(10)
+    form = {"ruleset": "estanciero", "seats": "4", "time_control": "correspondence"}
+
+    def create(i: int) -> str:
+        browser = Client()
+        try:
+            if i % 2:
+                browser.force_login(ana)
+                start.wait()
+                response = browser.post("/games/new/", form)
+                return {302: "created", 400: "refused"}[response.status_code]
+            start.wait()
+            response = post(browser, "/api/v1/tables", '{"ruleset": "estanciero", "seats": 4}', token)
+            return {201: "created", 429: "refused"}[response.status_code]
+        finally:
+            connection.close()  # this thread's
+
+    with ThreadPoolExecutor(10) as threads:
+        outcomes = sorted(threads.map(create, range(10)))
+    assert outcomes == ["created"] * 5 + ["refused"] * 5
+    assert Game.objects.filter(created_by=ana, status=Game.Status.LOBBY).count() == 5
+
+
+ATTACKER, OWNER = "203.0.113.9", "198.51.100.7"
+
+
+@pytest.mark.parametrize("form", ["/admin/login/", "/accounts/login/"])
+def test_wrong_passwords_lock_the_guessing_address_not_the_account(client, form):
+    """12 wrong passwords for the admin from one address: that address is refused (the right password too),
+    and the admin signs in from another address on the same form."""
     User.objects.create_superuser("admin", "admin@example.com", "the-right-Passw0rd")
-    for _ in range(25):
-        response = client.post("/admin/login/", {"username": "admin", "password": "wrong"})
-        assert response.status_code == 200
-    response = client.post("/admin/login/", {"username": "admin", "password": "the-right-Passw0rd"})
-    assert response.status_code == 200 and "_auth_user_id" not in client.session
-    clear_limits()  # the window passes
-    response = client.post("/admin/login/", {"username": "admin", "password": "the-right-Passw0rd"})
-    assert response.status_code == 302 and "_auth_user_id" in client.session
+    name = "username" if form.startswith("/admin") else "login"
+
+    def sign_in(password: str, address: str) -> bool:
+        client.logout()
+        client.post(form, {name: "admin", "password": password}, REMOTE_ADDR=address)
+        return "_auth_user_id" in client.session
+
+    assert not any(sign_in("wrong", ATTACKER) for _ in range(12))
+    assert sign_in("the-right-Passw0rd", OWNER)
+    assert not sign_in("the-right-Passw0rd", ATTACKER)
 
 
 def test_a_few_mistakes_do_not_lock_anyone_out(client):

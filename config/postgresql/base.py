@@ -7,15 +7,20 @@ died while it sat idle between requests. One that answered less than a second ag
 has died since, the query fails, the request gets its error (the move path rolls back, nothing half-written),
 and Django closes the connection at the request's end because an error occurred, so the next request
 reconnects (``tests/test_faults_database.py``).
+
+With a connection pool (``OPTIONS["pool"]``, ``config/postgresql/pool.py``, the default) Django skips its own
+check and the pool checks each connection it lends; the pool made here uses the same once-a-second rule.
 """
 
 from __future__ import annotations
 
 import time
 
+from django.core.exceptions import ImproperlyConfigured
+from django.db.backends.base.base import NO_DB_ALIAS
 from django.db.backends.postgresql import base
 
-HEALTH_CHECK_EVERY = 1.0  # seconds
+from .pool import HEALTH_CHECK_EVERY, check_at_most_every_second, mark_answered
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -33,3 +38,30 @@ class DatabaseWrapper(base.DatabaseWrapper):
         super().close_if_health_check_failed()
         if self.connection is not None:
             self._checked_at = time.monotonic()
+
+    @property
+    def pool(self):
+        """Django's pool (``base.DatabaseWrapper.pool``) with ``check_at_most_every_second`` as its check: Django
+        passes psycopg_pool's check-every-time when ``CONN_HEALTH_CHECKS`` is on, and takes no other."""
+        options = self.settings_dict["OPTIONS"].get("pool")
+        if self.alias == NO_DB_ALIAS or not options:
+            return None
+        if self.alias not in self._connection_pools:
+            if self.settings_dict.get("CONN_MAX_AGE", 0) != 0:
+                raise ImproperlyConfigured("Pooling doesn't support persistent connections.")
+            from psycopg_pool import ConnectionPool
+
+            kwargs = self.get_connection_params()
+            kwargs["autocommit"] = True  # as Django's: it sets the mode itself later
+            check = check_at_most_every_second if self.settings_dict["CONN_HEALTH_CHECKS"] else None
+            pool = ConnectionPool(kwargs=kwargs, open=False, configure=self._configure_connection, check=check,
+                                  **({} if options is True else options))
+            self._connection_pools.setdefault(self.alias, pool)  # the first of racing threads wins, as Django's
+        return self._connection_pools[self.alias]
+
+    def _close(self):
+        """A pooled connection given back after queries without an error has just answered (``mark_answered``);
+        one that met an error is checked before it is lent again."""
+        if self.pool and self.connection is not None and not self.errors_occurred:
+            mark_answered(self.connection)
+        return super()._close()

@@ -127,14 +127,10 @@ def bot_move(game_id: int, users, rng) -> bool:
 def in_process_socket(game, query: str = "format=json", user=None):
     """A ``WebsocketCommunicator`` on the game's socket through the project's websocket stack (sessions, API
     token for ``user``, routing), run in the test's own process against the real channel layer."""
-    from channels.auth import AuthMiddlewareStack
-    from channels.routing import URLRouter
     from channels.testing import WebsocketCommunicator
 
-    from config.routing import websocket_urlpatterns
-    from games.ws_auth import TokenAuthMiddleware
+    from config.routing import websocket_stack
 
     if user is not None:
         query += f"&token={ApiToken.issue(user, 'socket')[1]}"
-    app = AuthMiddlewareStack(TokenAuthMiddleware(URLRouter(websocket_urlpatterns)))
-    return WebsocketCommunicator(app, f"/ws/games/{game.pk}/?{query}", headers=[(b"origin", b"http://testserver")])
+    return WebsocketCommunicator(websocket_stack(), f"/ws/games/{game.pk}/?{query}", headers=[(b"origin", b"http://testserver")])

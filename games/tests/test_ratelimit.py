@@ -76,6 +76,29 @@ def test_the_limit_holds_over_two_processes_and_refuses_at_most_a_lease_early(se
     assert ratelimit.hit("socket_user", "u4") is False
 
 
+def test_sockets_of_one_user_sending_at_once_share_one_lease_per_process(settings):
+    """Issue 40: a user's 10 sockets in one process sent a message each at once, each took a lease of 6 of the 60,
+    and the user's sockets in a second process were refused after none. Messages that arrive while their
+    process is taking a lease wait for it: the first process takes two leases (12) for its 10 messages, and the
+    second gets the other 48, so the user is allowed 58 of 60 (at most a lease less one early), never more."""
+    import asyncio
+
+    _limit(settings, "60/30s")
+    cache.clear()
+
+    async def at_once(n):
+        return await asyncio.gather(*(ratelimit.ahit("socket_user", "u6") for _ in range(n)))
+
+    async def one_by_one(n):
+        return [await ratelimit.ahit("socket_user", "u6") for _ in range(n)]
+
+    assert run_async(at_once(10)) == [True] * 10
+    assert _shared_count("u6") == 12
+    second = run_async(one_by_one(60))
+    assert second == [True] * 48 + [False] * 12
+    assert _shared_count("u6") == 60
+
+
 def test_a_spent_window_refuses_without_asking_again_and_the_next_window_starts_afresh(settings, monkeypatch):
     """Once the shared count has reached the limit, further messages of that window are refused here with no
     round trip (a flood costs Redis nothing); the next window's first message takes a new lease."""
