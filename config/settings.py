@@ -4,6 +4,7 @@ defaults so that nothing must be set to try the site (SQLite, local Redis)."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -98,7 +99,10 @@ if DATABASE_URL:
         # a thread borrows one for a request or a socket's database call, so a burst of requests cannot hold a
         # connection each. DB_POOL_MAX_SIZE=0 keeps Django's own connections per thread, kept DB_CONN_MAX_AGE
         # seconds and unbounded (for a deployment behind PgBouncer).
-        _POOL = pool_options(env_int("DB_POOL_MAX_SIZE", 8), env_int("DB_POOL_MIN_SIZE", 1),
+        # The test runner's own process does not pool by default: its tests' threads and event loops end without
+        # handing their connections back, which drained a pool of 8 within one run of the suite. The servers and
+        # workers it starts (conftest.server_env) are processes of their own and pool as deployed.
+        _POOL = pool_options(env_int("DB_POOL_MAX_SIZE", 0 if "pytest" in sys.modules else 8), env_int("DB_POOL_MIN_SIZE", 1),
                              env_int("DB_POOL_TIMEOUT", 10))
     if _POOL:
         if env_int("DB_CONN_MAX_AGE", 0):

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 
 from config.postgresql.base import HEALTH_CHECK_EVERY
-from config.postgresql.pool import check_at_most_every_second
+from config.postgresql.pool import check_at_most_every_second, pool_options
 
 pytestmark = [pytest.mark.django_db, pytest.mark.skipif("connection.vendor != 'postgresql'")]
 
@@ -96,29 +96,37 @@ def test_a_dead_connection_fails_the_pools_check_every_time():
 
 
 def _give_back(after_error: bool):
-    """A thread's pooled connection, used and given back (``after_error``: as Django marks one whose query
-    failed); returns the psycopg connection, now back in the pool."""
+    """A pooled connection, borrowed by a thread, used and given back (``after_error``: as Django marks one whose
+    query failed); returns the psycopg connection, now back in the pool. The test runner's own process does not
+    pool (config/settings.py), so the wrapper here is one of its own, with the pool the servers run with."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from django.db import connection as threads_connection
+    from django.db import connections
 
-    def borrow():
-        with threads_connection.cursor() as cursor:
+    runners_connection = connections["default"]
+    settings_dict = {**runners_connection.settings_dict, "CONN_MAX_AGE": 0, "CONN_HEALTH_CHECKS": True,
+                     "OPTIONS": {**runners_connection.settings_dict["OPTIONS"], "pool": pool_options(2, 1, 10)}}
+
+    def borrow(wrapper):
+        with wrapper.cursor() as cursor:
             cursor.execute("SELECT 1")
-        raw = threads_connection.connection
+        raw = wrapper.connection
         raw._tablero_answered_at = float("-inf")  # long ago, whatever its check on lending said
-        threads_connection.errors_occurred = after_error
-        threads_connection.close()
+        wrapper.errors_occurred = after_error
+        wrapper.close()
         return raw
 
-    with ThreadPoolExecutor(1) as thread:
-        return thread.submit(borrow).result()
+    wrapper = type(runners_connection)(settings_dict, alias="pooled_health_check")
+    try:
+        with ThreadPoolExecutor(1) as thread:
+            wrapper.inc_thread_sharing()
+            return thread.submit(borrow, wrapper).result()
+    finally:
+        wrapper.close_pool()
 
 
 @pytest.mark.django_db(transaction=True)
 def test_a_pooled_connection_given_back_after_its_queries_is_lent_again_unchecked_within_the_second():
     """Marked on its return, a busy connection is not pinged each second; one that met an error is checked."""
-    if not connection.settings_dict["OPTIONS"].get("pool"):
-        pytest.skip("no pool (DB_POOL_MAX_SIZE=0)")
     assert time.monotonic() - _give_back(after_error=False)._tablero_answered_at < HEALTH_CHECK_EVERY
     assert _give_back(after_error=True)._tablero_answered_at == float("-inf")
