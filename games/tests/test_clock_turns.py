@@ -4,6 +4,7 @@ the move path reads once per move), never slept; each game is played through the
 
 from __future__ import annotations
 
+import os
 import random
 from datetime import datetime, timedelta
 from types import SimpleNamespace
@@ -14,7 +15,7 @@ from django.utils import timezone
 from games import clock, tables
 from games.actions import do_deadline, do_move
 from games.core.rulesets import get
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, commitment_of
 from games.tests.conftest import make_users
 
 pytestmark = pytest.mark.django_db
@@ -42,9 +43,15 @@ def now(monkeypatch) -> Now:
     return clock_now
 
 
+SEED = os.environ.get("CLOCK_TURNS_SEED", "clock-turns")
+
+
 def blitz_game(ruleset: str, count: int) -> tuple[Game, list]:
+    """A blitz table of ``count`` people, started from a fixed seed, so that a run replays (``CLOCK_TURNS_SEED``
+    sweeps others: the tests hold for any deal)."""
     users = make_users(*[f"p{i}" for i in range(count)])
     game = tables.do_create_table(users[0], ruleset, count, time_control="blitz")
+    Game.objects.filter(pk=game.pk).update(seed=SEED, seed_commitment=commitment_of(SEED))
     for user in users[1:]:
         tables.do_join(game.pk, user)
     tables.do_start(game.pk, users[0])
@@ -59,13 +66,15 @@ def move(game_id: int, seat: int, action: dict) -> Game:
     return Game.objects.get(pk=game_id)
 
 
-def play_until_alone_with(game: Game, wanted: str, limit: int = 400) -> tuple[Game, int]:
+def play_until_alone_with(game: Game, wanted: str, limit: int = 400, fits=lambda state, seat, action: True
+                           ) -> tuple[Game, int]:
     """Play the engine's own choices (no time passes) until one seat alone is required and may make a
-    ``wanted`` move; returns the game and that seat."""
+    ``wanted`` move that ``fits``; returns the game and that seat."""
     rs = get(game.ruleset)
     for step in range(limit):
         required = rs.to_move(game.state)
-        if len(required) == 1 and any(a["type"] == wanted for a in rs.legal_actions(game.state, required[0])):
+        if len(required) == 1 and any(a["type"] == wanted and fits(game.state, required[0], a)
+                                      for a in rs.legal_actions(game.state, required[0])):
             return game, required[0]
         seat = required[0]
         game = move(game.pk, seat, rs.bot_action(game.state, seat, random.Random(step)))
@@ -90,10 +99,15 @@ def test_moves_that_undo_each_other_spend_one_turn_budget_until_the_player_times
     have 20 s plus the 2 min reserve for all of them; the deadline never moves, and then the clock plays their
     timeout (ending the turn), with the reserve spent."""
     undo_type, undoing = SAME_SEAT_PAIRS[ruleset]
-    game, seat = play_until_alone_with(blitz_game(ruleset, 2)[0], undo_type)
     rs = get(ruleset)
+
+    def undoable(state: dict, seat: int, action: dict) -> bool:
+        """The move can be undone at once (Ladrillazo: a card with a padlock keeps its backing)."""
+        return undoing(action) in rs.legal_actions(rs.apply(state, seat, action)[0], seat)
+
+    game, seat = play_until_alone_with(blitz_game(ruleset, 2)[0], undo_type, fits=undoable)
     turn = rs.turn_key(game.state)
-    do = next(a for a in rs.legal_actions(game.state, seat) if a["type"] == undo_type)
+    do = next(a for a in rs.legal_actions(game.state, seat) if a["type"] == undo_type and undoable(game.state, seat, a))
     now.wait(1)  # the clock started when the turn did, before this test's first move
     row = seat_row(game, seat)
     deadline = row.deadline
@@ -116,8 +130,13 @@ def test_moves_that_undo_each_other_spend_one_turn_budget_until_the_player_times
     assert {"type": "timed_out", "seat": seat, "count": 1, "limit": game.max_timeouts} in timeout.events
     row = seat_row(game, seat)
     assert row.reserve_left == 0 and row.timeouts == 1
-    # Both timeouts end the turn (the passive choice): the other player's turn starts with a whole allowance.
-    assert rs.turn_key(game.state) != turn and rs.to_move(game.state) == [1 - seat]
+    if rs.turn_key(game.state) == turn:
+        # The timeout's move left the turn open (Estanciero: a roll that lands on a deed for sale): the seat has
+        # one allowance and no reserve left, so each further timeout comes 20 s apart until a bot takes the seat.
+        assert rs.to_move(game.state) == [seat] and row.deadline == now() + timedelta(seconds=BLITZ_MOVE)
+        return
+    # The timeout ended the turn: the other player's turn starts with a whole allowance.
+    assert rs.to_move(game.state) == [1 - seat]
     other = seat_row(game, 1 - seat)
     assert other.turn_left is None and other.deadline == now() + timedelta(seconds=BLITZ_MOVE + other.reserve_left)
 
