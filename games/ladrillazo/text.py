@@ -343,3 +343,7 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
 
 # Always in sight on the table, beside the generic ones (presenters.PRIMARY_TYPES): answering an offer.
 PRIMARY_ACTIONS = {"accept", "reject"}
+
+# Made on the board itself (presenters._legal_buttons): a proposal is answered or withdrawn beside it in the
+# open proposals, and proposed with the deal form; the moves beside the board do not repeat them.
+BOARD_MADE = {"accept", "reject", "cancel", "propose"}

@@ -1,0 +1,7 @@
+"""Spanish for the table's moves beside the board off turn, Argentilandia's refused answers (issue 40)."""
+
+ES = {
+    "Not your turn: you can still": "No es tu turno, pero podés",
+    "Your move: make it on the board.": "Te toca: jugá en el tablero.",
+    "You cannot accept: %(why)s": "No podés aceptar: %(why)s",
+}
