@@ -74,7 +74,7 @@ def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server,
     why.wait_for(timeout=15000)
     assert "You cannot accept: You do not hold the cards asked for." in why.inner_text()
     assert receiving.locator(".al-trade form[data-key^='accept-']").count() == 0
-    assert receiving.locator("button.act-accept_offer").count() == 0
+    assert receiving.locator(".actions-card button.act-accept_offer").count() == 0
     assert receiving.locator(f".al-trade form[data-key='refuse-{oid}']").count() == 1
     why.scroll_into_view_if_needed()
     screenshot(receiving, "argentilandia-accept-refused-en", full_page=False)
@@ -85,7 +85,7 @@ def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server,
     accept = receiving.locator(f".al-trade form[data-key='accept-{oid}'] button")
     accept.wait_for(timeout=15000)
     assert receiving.locator(".al-trade [data-cannot]").count() == 0
-    assert receiving.locator("button.act-accept_offer").count() == 0
+    assert receiving.locator(".actions-card button.act-accept_offer").count() == 0
     accept.scroll_into_view_if_needed()
     screenshot(receiving, "argentilandia-accept-offered-en", full_page=False)
     accept.click()

@@ -70,7 +70,10 @@ def test_accept_is_offered_only_on_an_offer_you_can_pay_and_says_why_not(table):
     assert {"type": "accept_offer", "offer_id": oid} in RS.legal_actions(game.state, 2)
     html = page(game, users[2])
     assert accept_forms(html) == [str(oid)] and "You cannot accept" not in html
-    assert "act-accept_offer" not in html and "act-refuse_offer" not in html
+    side = html.split('<aside class="side">')[1]
+    assert "act-accept_offer" not in side and "act-refuse_offer" not in side
+    # The offer waiting for an answer is in sight: the trade panel comes before the hand and the players.
+    assert html.index('class="al-card al-trade"') < html.index('class="al-card al-hand"')
 
 
 def test_a_dice_contest_shows_in_the_status_bar_not_the_last_production_roll(table):
@@ -116,6 +119,8 @@ def test_exchanges_are_made_with_the_exchange_form_alone(table):
         assert f"act-{kind}" not in html, kind
     swap = html.split('id="al-swap"')[1].split("</form>")[0]
     assert f'"port": "{port}"' in swap
+    # With no offer waiting for an answer the panel keeps its place, after the hand and the players.
+    assert html.index('class="al-card al-trade"') > html.index('class="al-card al-players"')
     # What is left beside the map are the turn's other moves, none folded away.
     assert "more moves" not in html
     assert "act-end_turn" in html
