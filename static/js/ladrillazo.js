@@ -107,13 +107,15 @@
     if (bar) { bar.remove(); bar = null; }
     document.body.classList.remove("lz-bar-open");
   }
-  function clear() {
-    var at = document.activeElement;
-    var back = sel && bar && (bar.contains(at) || at === document.body) ? cardEl(sel.card) : null;
+  // ``refocus`` (Cancel, Escape): the keyboard goes back to the card it came from, not to the top of the page.
+  // Not after a move is sent: the card is about to move (a lowered card leaves the hand), and a focused
+  // element is one the table's morph keeps where it stood.
+  function clear(refocus) {
+    var back = refocus && sel ? cardEl(sel.card) : null;
     sel = null;
     hideBar();
     paint();
-    if (back) back.focus();  // the keyboard goes back where it came from, not to the top of the page
+    if (back) back.focus();
   }
 
   // ---- lowering ----------------------------------------------------------------------------------------
@@ -330,7 +332,7 @@
     if (handle(card, e)) { e.preventDefault(); e.stopPropagation(); }
   }, true);
   document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape" && sel) { clear(); return; }
+    if (e.key === "Escape" && sel) { clear(true); return; }
     if (e.key === "Tab" && bar && sel) {
       // The bar in the tab order right after the card it is about: card, the bar's controls, the card again.
       var list = controls(), card = cardEl(sel.card), at = document.activeElement;
