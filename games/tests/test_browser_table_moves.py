@@ -17,8 +17,7 @@ from games.actions import do_move
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.core.rulesets import get
 from games.models import Game, Seat
-from games.tests.test_browser_game import login
-from games.tests.turn_helpers import in_thread, wait_live
+from games.tests.turn_helpers import in_thread, live_pages, wait_live
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -36,15 +35,7 @@ def two_people(browser, base: str, ruleset: str, names: tuple[str, ...], locales
     if state is not None:
         Game.objects.filter(pk=game.pk).update(state=state(game), rev=game.rev + 1)
         game = Game.objects.get(pk=game.pk)
-    pages = {}
-    for user, locale in zip(users[:2], locales):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
-        page = ctx.new_page()
-        login(page, base, user.username, f"pw-{user.username}-1")
-        page.goto(f"{base}/games/{game.pk}/")
-        wait_live(page)
-        pages[user.username] = page
-    return game, users, pages
+    return game, users, live_pages(browser, base, game, zip(users[:2], locales))
 
 
 def moved(game: Game, seat: int, user, action: dict) -> Game:

@@ -12,8 +12,7 @@ from games import tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
-from games.tests.test_browser_game import login
-from games.tests.turn_helpers import wait_live
+from games.tests.turn_helpers import live_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,14 +48,8 @@ def test_an_offer_from_the_trade_panel_reaches_the_other_person_and_the_panel_st
     ask = next((m for m in sorted(theirs, key=theirs.get, reverse=True) if theirs[m] and m != give),
                min(hand, key=hand.get))
 
-    pages = {}
-    for user, locale in ((users[0], "es-AR"), (users[1], "en-GB")):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale=locale)
-        page = ctx.new_page()
-        login(page, daphne_server, user.username, f"pw-{user.username}-1")
-        page.goto(f"{daphne_server}/games/{game.pk}/")
-        wait_live(page)
-        pages[user.username] = page
+    pages = live_pages(browser, daphne_server, game, ((users[0], "es-AR"), (users[1], "en-GB")),
+                       viewport={"width": 1280, "height": 1000})
     offering, receiving = pages["ofrece"], pages["recibe"]
     swap_kinds = offering.locator("form.al-swap select[name=action] option").evaluate_all(
         "options => options.map(o => o.value)")
