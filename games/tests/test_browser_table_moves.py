@@ -58,6 +58,8 @@ def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server,
     assert offering.locator(".actions-card button.act-port_trade, .actions-card button.act-bank_trade, "
                             ".actions-card button.act-offer_trade").count() == 0
     assert offering.locator("form.al-swap").count() == 1
+    offering.locator("form.al-swap").scroll_into_view_if_needed()
+    screenshot(offering, "argentilandia-exchange-form-es", full_page=False)
 
     game = moved(game, 0, users[0], {"type": "offer_trade", "to": 1, "give": {"cows": 1}, "get": {"soy": 2}})
     oid = game.state["offers"][0]["id"]
@@ -67,7 +69,18 @@ def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server,
     assert receiving.locator(".al-trade form[data-key^='accept-']").count() == 0
     assert receiving.locator(".actions-card button.act-accept_offer").count() == 0
     assert receiving.locator(f".al-trade form[data-key='refuse-{oid}']").count() == 1
-    why.scroll_into_view_if_needed()
+    # The offer waiting for an answer is in sight, in the panels' column beside the map.
+    box, board = why.bounding_box(), receiving.locator("#table .al-map").bounding_box()
+    assert box["x"] > board["x"] + board["width"] and box["y"] + box["height"] < 900, box
+    screenshot(receiving, "argentilandia-offer-in-sight-en", full_page=False)
+    # The same in Spanish, the reason in the reader's language.
+    for code, words in (("es", "No podés aceptar: No tenés las cartas que te piden."), ("en", "You cannot accept")):
+        receiving.locator(f".lang-switch button[value='{code}']").click()
+        receiving.wait_for_load_state()
+        wait_live(receiving)
+        assert words in receiving.locator(f".al-trade [data-cannot='accept-{oid}']").inner_text()
+        if code == "es":
+            screenshot(receiving, "argentilandia-offer-in-sight-es", full_page=False)
     screenshot(receiving, "argentilandia-accept-refused-en", full_page=False)
 
     # An offer recibe can pay (the fish it holds): Accept, in the panel only, and it is taken.

@@ -58,7 +58,7 @@ def test_accept_is_offered_only_on_an_offer_you_can_pay_and_says_why_not(table):
     oid = game.state["offers"][0]["id"]
     assert {"type": "accept_offer", "offer_id": oid} not in RS.legal_actions(game.state, 1)
     html = page(game, users[1])
-    assert accept_forms(html) == []
+    assert accept_forms(html) == [] and "{#" not in html
     assert "You cannot accept: You do not hold the cards asked for." in html
     assert f'data-key="refuse-{oid}"' in html  # refusing is still offered
     spanish = page(game, users[1], "es")
@@ -119,8 +119,23 @@ def test_exchanges_are_made_with_the_exchange_form_alone(table):
         assert f"act-{kind}" not in html, kind
     swap = html.split('id="al-swap"')[1].split("</form>")[0]
     assert f'"port": "{port}"' in swap
+    # Only the partners the engine trades with now: not the bank's 4:1, which this hand cannot pay.
+    assert not any(a["type"] == "bank_trade" for a in legal) and "bank_trade" not in swap
     # With no offer waiting for an answer the panel keeps its place, after the hand and the players.
     assert html.index('class="al-card al-trade"') > html.index('class="al-card al-players"')
     # What is left beside the map are the turn's other moves, none folded away.
     assert "more moves" not in html
     assert "act-end_turn" in html
+
+
+def test_with_no_exchange_possible_the_form_says_so_instead_of_offering_one(table):
+    """Trade; Trading at ports: with no 4 identical cards, no port and no border monopoly there is no exchange,
+    and the panel says so rather than offer a form the rules would refuse."""
+    game, users = table
+    game = with_state(game, main_state(n=3, seed=game.seed, hands={0: {"cows": 3, "wood": 2}}))
+    assert not any(a["type"] in ("bank_trade", "port_trade", "intl_trade") for a in RS.legal_actions(game.state, 0))
+    for lang, words in (("en", "No exchange with the bank, a port or abroad is possible with your cards now."),
+                        ("es", "Con tus cartas no podés cambiar ahora")):
+        html = page(game, users[0], lang)
+        assert 'id="al-swap"' not in html and words in html
+        assert 'id="al-offer"' in html  # offering a trade to the others still is
