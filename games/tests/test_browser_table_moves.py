@@ -14,6 +14,7 @@ from accounts.models import User
 from conftest import screenshot, wait_until
 from games import tables
 from games.actions import do_move
+from games.argentilandia.engine import board as B
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.core.rulesets import get
 from games.models import Game, Seat
@@ -49,15 +50,20 @@ def moved(game: Game, seat: int, user, action: dict) -> Game:
 def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server, browser):
     """Playing the Game (trades between players): ofrece offers a trade asking for soy that recibe does not
     hold: recibe's screen offers no Accept and says why; a payable offer then brings Accept, once."""
-    game, users, pages = two_people(
-        browser, daphne_server, "argentilandia", ("ofrece", "recibe", "tercera"), ("es-AR", "en-GB"),
-        state=lambda g: main_state(n=3, seed=g.seed, hands={0: {"cows": 3, "wood": 2}, 1: {"fish": 2},
-                                                            2: {"soy": 2}}))
+    def position(g):
+        """ofrece owns Buenos Aires's port and an MP in its province: its 3x1 trade is open to her."""
+        state = main_state(n=3, seed=g.seed, hands={0: {"cows": 3, "wood": 2}, 1: {"fish": 2}, 2: {"soy": 2}},
+                           mps={"caba": [0] + [None] * (len(B.PROVINCES["caba"]["mps"]) - 1)})
+        state["ports"]["puerto_buenos_aires"] = 0
+        return state
+
+    game, users, pages = two_people(browser, daphne_server, "argentilandia", ("ofrece", "recibe", "tercera"),
+                                    ("es-AR", "en-GB"), state=position)
     offering, receiving = pages["ofrece"], pages["recibe"]
     # The trade panel's forms are the one way to exchange and offer: no buttons for them beside the map.
     assert offering.locator(".actions-card button.act-port_trade, .actions-card button.act-bank_trade, "
                             ".actions-card button.act-offer_trade").count() == 0
-    assert offering.locator("form.al-swap").count() == 1
+    assert offering.locator("form.al-swap select[name=action] option").all_inner_texts() == ["Puerto de Buenos Aires (3x1)"]
     offering.locator("form.al-swap").scroll_into_view_if_needed()
     screenshot(offering, "argentilandia-exchange-form-es", full_page=False)
 
