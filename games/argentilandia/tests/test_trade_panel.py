@@ -95,7 +95,17 @@ def test_a_dice_contest_shows_in_the_status_bar_not_the_last_production_roll(tab
         assert re.findall(r'class="die rolled">(\d)<', duel) == ["4", "5"]
         assert 'class="die pending"' in duel  # the buyer has not rolled yet
 
+    # A port roll-off (Trading at ports: tied players roll off) is shown the same way: each player and their die.
+    state["contest"], state["phase"] = None, "rolloff"
+    state["rolloff"] = {"port": B.PORT_IDS[0], "players": [2, 0], "rolls": [6, None], "return_phase": "main"}
+    bar = page(with_state(game, state), users[1]).split('class="al-status"')[1].split('class="al-layout"')[0]
+    duel = bar.split('class="al-duel"')[1]
+    assert "al-dice" not in bar and "Port roll-off" in duel
+    assert duel.index("caro") < duel.index("vs") < duel.index("ana")
+    assert re.findall(r'class="die rolled">(\d)<', duel) == ["6"] and 'class="die pending"' in duel
+
     # Once the contest is over, the bar shows the last roll again.
+    state["rolloff"] = None
     state["phase"], state["contest"] = "main", None
     html = page(with_state(game, state), users[2])
     bar = html.split('class="al-status"')[1].split('class="al-layout"')[0]
