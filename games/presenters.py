@@ -423,6 +423,19 @@ def _shown_moves(game: Game, seat: int | None, actions: list[dict], view: dict |
     return shown
 
 
+def _your_move(game: Game, seat: int | None, to_move: list[int], view: dict | None) -> bool:
+    """Whether the moves beside the board are headed "Your move": the game waits for the seat, or the turn is
+    the seat's own (``text.turn_seat``) while it waits on another's answer. A seat that may act between
+    turns (build, answer, mortgage) is told it is not its turn."""
+    if seat is None:
+        return False
+    if seat in to_move:
+        return True
+    mod = _text_module(game.ruleset)
+    finder = getattr(mod, "turn_seat", None) if mod is not None else None
+    return finder is not None and game.status == Game.Status.ACTIVE and finder(view) == seat
+
+
 def _act_url(game: Game, shared: dict | None) -> str:
     if shared is None:
         return reverse("games:act", args=[game.pk])
@@ -465,7 +478,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "legal": legal,
         # The moves beside the board: those the board itself makes (``drawn``) are not repeated there.
         "buttons": sum(1 for a in legal if not a["drawn"]),
-        "your_move": seat is not None and seat in payload["to_move"],
+        "your_move": _your_move(game, seat, payload["to_move"], payload["view"]),
         "shown_moves": _shown_moves(game, seat, payload["legal_actions"], payload["view"]),
         "on_board": sum(1 for a in legal if a["on_board"]),
         "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"] and not a["drawn"]),

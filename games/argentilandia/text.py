@@ -353,3 +353,8 @@ def shown_moves(view: dict, seat: int) -> dict[int, dict]:
     (presenters._shown_moves says which, and why not: the trade panel then shows the reason, not the button)."""
     return {o["id"]: {"type": "accept_offer", "offer_id": o["id"]}
             for o in view.get("offers") or [] if seat in o.get("to", [])}
+
+
+def turn_seat(view: dict | None) -> int | None:
+    """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
+    return (view or {}).get("current")

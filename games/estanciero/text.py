@@ -469,3 +469,8 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
 # Made on the board itself (presenters._legal_buttons): a deal is proposed with the deal form, so the moves beside
 # the board do not list the engine's example proposals (docs/API.md: examples of an open-ended move).
 BOARD_MADE = {"propose"}
+
+
+def turn_seat(view: dict | None) -> int | None:
+    """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
+    return ((view or {}).get("turn") or {}).get("seat")

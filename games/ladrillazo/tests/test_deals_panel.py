@@ -47,3 +47,7 @@ def test_a_proposal_is_answered_beside_it_only():
         assert "act-accept" not in html and "act-reject" not in html
         maker = client_for(users[0], lang).get(f"/games/{game.pk}/").content.decode()
         assert maker.count("lz-b-cancel") == 1 and "act-cancel" not in maker and "act-propose" not in maker
+        # The turn is still the maker's while the game waits for the answer: not "Not your turn".
+        assert 0 not in RS.to_move(game.state)
+        heading = re.search(r'class="card actions-card[^"]*">\s*(?:\{#.*?#\}\s*)?<h2>(.*?)</h2>', maker, re.S)
+        assert heading and heading.group(1) == ("Your move" if lang == "en" else "Tu jugada"), heading
