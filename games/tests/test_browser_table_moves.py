@@ -168,6 +168,7 @@ def test_ladrillazo_a_proposal_is_answered_in_one_place(daphne_server, browser):
     proposing = pages["propone"]
     proposing.locator("#lz-deals .lz-b-cancel").wait_for(timeout=15000)
     assert proposing.locator("button.act-cancel, button.act-propose").count() == 0
+    assert proposing.locator(".actions-card h2").inner_text() == "Tu jugada"  # still the proposer's turn
     screenshot(proposing, "ladrillazo-proposal-made-es", full_page=False)
     answering.locator("#lz-deals .lz-b-accept").click()
     proposing.wait_for_function("() => !document.querySelector('#lz-deals')", timeout=15000)
