@@ -513,7 +513,9 @@ def click_a_move(page, preferred: list[str]) -> bool:
     """
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    candidates = [f".actions-card button.act-{kind}:visible" for kind in preferred]
+    # A move the board makes itself (text.BOARD_MADE: an answer beside the offer) is clicked there.
+    candidates = [f"{where} button.act-{kind}:visible" for kind in preferred
+                  for where in (".actions-card", "#table .board-area")]
     candidates.append(".actions-card button.act:visible")
     for selector in candidates:
         button = page.locator(selector)

@@ -25,8 +25,9 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from . import clock
+from .actions import MoveRejected
 from .core.events import visible_to
-from .core.rulesets import get
+from .core.rulesets import IllegalAction, get
 from .models import Game, Move, Seat
 from .templatetags.tablero import PART_LANGUAGE, part_digest
 
@@ -382,36 +383,83 @@ def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: 
     return rows
 
 
-def _outcome_rows(game: Game, names: list[str]) -> list[dict]:
-    """The finishing order with each player's figures (VP, money, net worth...) as the ruleset reports them."""
+def _outcome_rows(game: Game, seats: list[Seat], names: list[str]) -> list[dict]:
+    """The finishing order with each player's figures (VP, money, net worth...) as the ruleset reports them.
+    The order is the one the game's results are recorded in (``lobby.results.finishing_order``): a seat a bot
+    played to the end for its absent person is a forfeit, last, on the card as in the results, profile and
+    rating, whatever the bot achieved with it."""
+    from lobby.results import finishing_order, league_bot_ids  # the lobby records results; games do not
+
     outcome = game.outcome or {}
     mod = _text_module(game.ruleset)
     figures = getattr(mod, "outcome_figures", None) if mod is not None else None
     rows = []
-    for place, seat in enumerate(outcome.get("ranking") or [], start=1):
+    for place, (seat, forfeit) in enumerate(finishing_order(game, seats, league_bot_ids(seats)), start=1):
         rows.append({"place": place, "seat": seat, "name": names[seat] if 0 <= seat < len(names) else "?",
-                     "figures": figures(outcome, seat) if figures else []})
+                     "forfeit": forfeit, "figures": figures(outcome, seat) if figures else []})
     return rows
 
 
 def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: list[str]) -> list[dict]:
     """A button per legal move. Moves made on a board element (``target``) are offered there and listed
-    apart; the usual moves stay in sight; the rest fold away when there are many."""
+    apart; the usual moves stay in sight; the rest fold away when there are many. A move the ruleset's board
+    makes itself (``text.BOARD_MADE``: with a form, or beside the offer it answers) is ``drawn`` there and
+    gets no button beside the board: one way to make each move."""
     mod = _text_module(game.ruleset)
     direct = getattr(mod, "DIRECT_ACTIONS", set()) if mod is not None else set()
+    drawn = getattr(mod, "BOARD_MADE", set()) if mod is not None else set()
     primary_types = PRIMARY_TYPES | (getattr(mod, "PRIMARY_ACTIONS", set()) if mod is not None else set())
-    fold = len(actions) > FOLD_AFTER and any(a["type"] in primary_types for a in actions)
+    fold = sum(1 for a in actions if a["type"] not in drawn) > FOLD_AFTER and any(
+        a["type"] in primary_types for a in actions)
     out = []
     for a in actions:
         target = action_target(game.ruleset, a, view)
         encoded = json.dumps(a, sort_keys=True)
-        on_board = bool(target) and a["type"] not in primary_types
+        is_drawn = a["type"] in drawn
+        on_board = bool(target) and a["type"] not in primary_types and not is_drawn
         out.append({"label": label_action(game.ruleset, a, view, names), "json": encoded, "type": a["type"],
                     # A stable id: the same move keeps its element across updates, so morphing keeps it.
                     "key": hashlib.blake2s(encoded.encode(), digest_size=6).hexdigest(),
-                    "target": target, "direct": a["type"] in direct, "on_board": on_board,
-                    "primary": not on_board and (a["type"] in primary_types or not fold)})
+                    "target": target, "direct": a["type"] in direct, "on_board": on_board, "drawn": is_drawn,
+                    "primary": not on_board and not is_drawn and (a["type"] in primary_types or not fold)})
     return out
+
+
+def _shown_moves(game: Game, seat: int | None, actions: list[dict], view: dict | None) -> dict:
+    """The moves a ruleset's board shows a place for whether or not the engine takes them now
+    (``text.shown_moves(view, seat)``: Accept beside each offer to the seat), by the board's key: whether each is
+    legal now (the engine's legal moves) and, when it is not, why (the engine's own refusal, from trying it on
+    the state): the template decides nothing itself."""
+    mod = _text_module(game.ruleset)
+    finder = getattr(mod, "shown_moves", None) if mod is not None else None
+    if finder is None or seat is None or view is None or game.status != Game.Status.ACTIVE:
+        return {}
+    rs = get(game.ruleset)
+    shown = {}
+    for key, action in finder(view, seat).items():
+        if action in actions:
+            shown[key] = {"legal": True, "why": ""}
+            continue
+        why = ""
+        try:
+            rs.apply(game.state, seat, action)
+        except IllegalAction as exc:
+            why = refusal_text(game.ruleset, MoveRejected("illegal", exc.message, rule=exc.rule, params=exc.params))
+        shown[key] = {"legal": False, "why": why}
+    return shown
+
+
+def _your_move(game: Game, seat: int | None, to_move: list[int], view: dict | None) -> bool:
+    """Whether the moves beside the board are headed "Your move": the game waits for the seat, or the turn is
+    the seat's own (``text.turn_seat``) while it waits on another's answer. A seat that may act between
+    turns (build, answer, mortgage) is told it is not its turn."""
+    if seat is None:
+        return False
+    if seat in to_move:
+        return True
+    mod = _text_module(game.ruleset)
+    finder = getattr(mod, "turn_seat", None) if mod is not None else None
+    return finder is not None and game.status == Game.Status.ACTIVE and finder(view) == seat
 
 
 def _act_url(game: Game, shared: dict | None) -> str:
@@ -454,15 +502,20 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "you": seat,
         "viewer": viewer,
         "legal": legal,
+        # The moves beside the board: those the board itself makes (``drawn``) are not repeated there.
+        "buttons": sum(1 for a in legal if not a["drawn"]),
+        "your_move": _your_move(game, seat, payload["to_move"], payload["view"]),
+        "shown_moves": _shown_moves(game, seat, payload["legal_actions"], payload["view"]),
         "on_board": sum(1 for a in legal if a["on_board"]),
-        "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"]),
+        "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"] and not a["drawn"]),
         "log": log,
         "log_html": _log_html(log, shared),
         "to_move": payload["to_move"],
         "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
         "is_creator": viewer.is_creator,
-        "taken_over": mine is not None and mine.is_taken_over,
-        "outcome_rows": _outcome_rows(game, names) if game.status == Game.Status.FINISHED else [],
+        # Only while the game runs: a finished game has no seat to take back.
+        "taken_over": mine is not None and mine.is_taken_over and game.status == Game.Status.ACTIVE,
+        "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
         "rematch": rematch,
         "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).

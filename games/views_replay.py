@@ -112,7 +112,7 @@ def step_context(game: Game, seats: list[Seat], replay: Replay, n: int, seen_by:
         "by_bot": move is not None and move.source == Move.Source.BOT,
         "timed_out": move is not None and move.source == Move.Source.TIMEOUT,
         "earlier": earlier,
-        "outcome_rows": _outcome_rows(game, names) if over and n == replay.last and game.outcome else [],
+        "outcome_rows": _outcome_rows(game, seats, names) if over and n == replay.last and game.outcome else [],
         "board_template": select_template([f"{game.ruleset}/board.html", "games/_board_generic.html"]).template.name,
         "act_url": reverse("games:act", args=[game.pk]),
         "urls": {"first": step_url(game, 0, seen_by), "back": step_url(game, max(n - 1, 0), seen_by),

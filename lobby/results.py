@@ -34,17 +34,31 @@ class Placing:
     forfeit: bool
 
 
-def placings(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[Placing]:
-    """Each seated user's place. A seat a bot played to the end after its person's timeouts (or a ban) is a
-    forfeit: it goes below every seat that was played out, whatever the bot achieved with it. League bot
-    accounts' seats are bots from the start and are never forfeits."""
+def finishing_order(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[tuple[int, bool]]:
+    """Every seat in finishing order, each with whether it is a forfeit: the rules' ranking, except that a seat
+    a bot played to the end after its person's timeouts (or a ban) goes below every seat that was played out,
+    whatever the bot achieved with it. League bot accounts' seats are bots from the start and are never
+    forfeits. The one ranking of a finished game: its recorded results (``placings``) and its game-over card
+    (``games.presenters``) both read it."""
     ranking = [s for s in (game.outcome or {}).get("ranking") or [] if isinstance(s, int)]
     if not ranking:
         return []
     ranking += [s.index for s in seats if s.index not in ranking]
     forfeits = {s.index for s in seats if s.is_taken_over and s.user_id not in bot_user_ids}
-    order = [i for i in ranking if i not in forfeits] + [i for i in ranking if i in forfeits]
-    place = {seat: n for n, seat in enumerate(order, start=1)}
+    return [(i, False) for i in ranking if i not in forfeits] + [(i, True) for i in ranking if i in forfeits]
+
+
+def league_bot_ids(seats: list[Seat]) -> set[int]:
+    """The seated users that are league bot accounts (``BotAccount``)."""
+    return set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
+               .values_list("user_id", flat=True))
+
+
+def placings(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[Placing]:
+    """Each seated user's place in the ``finishing_order``."""
+    order = finishing_order(game, seats, bot_user_ids)
+    place = {seat: n for n, (seat, _forfeit) in enumerate(order, start=1)}
+    forfeits = {seat for seat, forfeit in order if forfeit}
     return [Placing(s.index, s.user_id, place[s.index], s.index in forfeits) for s in seats if s.user_id]
 
 
@@ -59,9 +73,7 @@ def record_game(game_id: int) -> int:
         if game is None or game.status != Game.Status.FINISHED or PlayerResult.objects.filter(game=game).exists():
             return 0
         seats = list(Seat.objects.filter(game=game).order_by("index"))
-        bots = set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
-                   .values_list("user_id", flat=True))
-        placed = placings(game, seats, bots)
+        placed = placings(game, seats, league_bot_ids(seats))
         if not placed:
             return 0
         in_league = LeagueTable.objects.filter(game=game).exists()

@@ -365,3 +365,22 @@ DIRECT_ACTIONS = {"place_mp"}
 
 # Chance in this game is dice: the fairness check says so.
 FAIRNESS = DICE_FAIRNESS
+
+# Made in the trade panel (presenters._legal_buttons): exchanges with the bank, a port or abroad with its
+# exchange form (one form, where a button per port, material and card made dozens of buttons), offers and
+# counter-offers with the offer form, answers beside the offer they answer. The moves beside the map do not
+# repeat them.
+BOARD_MADE = {"bank_trade", "port_trade", "intl_trade", "offer_trade", "counter_offer", "accept_offer",
+              "refuse_offer", "cancel_offer"}
+
+
+def shown_moves(view: dict, seat: int) -> dict[int, dict]:
+    """Accept beside each offer to ``seat``, by offer id, whether or not the engine would take it now
+    (presenters._shown_moves says which, and why not: the trade panel then shows the reason, not the button)."""
+    return {o["id"]: {"type": "accept_offer", "offer_id": o["id"]}
+            for o in view.get("offers") or [] if seat in o.get("to", [])}
+
+
+def turn_seat(view: dict | None) -> int | None:
+    """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
+    return (view or {}).get("current")

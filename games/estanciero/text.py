@@ -458,9 +458,21 @@ def describe_fold(events: list[dict], names: list[str]) -> str:
 
 
 def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
-    """What the game-over card shows beside a player's place."""
+    """What the game-over card shows beside a player's place: the net worth of a seat still in the game, else
+    bankrupt. A result a moderator decided (``adjudicated``) has no worths, and says nothing of bankruptcy."""
+    if "net_worth" not in outcome:
+        return []
     worth = (outcome.get("net_worth") or {}).get(str(seat))
     return [(_("net worth"), money(worth))] if worth is not None else [(_("bankrupt"), "")]
 
 # Chance in this game is dice: the fairness check says so.
 FAIRNESS = DICE_FAIRNESS
+
+# Made on the board itself (presenters._legal_buttons): a deal is proposed with the deal form, so the moves beside
+# the board do not list the engine's example proposals (docs/API.md: examples of an open-ended move).
+BOARD_MADE = {"propose"}
+
+
+def turn_seat(view: dict | None) -> int | None:
+    """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
+    return ((view or {}).get("turn") or {}).get("seat")

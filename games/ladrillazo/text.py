@@ -352,3 +352,11 @@ FAIRNESS = {
     "sealed": gettext_lazy("shuffle sealed"),
     "check": gettext_lazy("check the shuffle"),
 }
+# Made on the board itself (presenters._legal_buttons): a proposal is answered or withdrawn beside it in the
+# open proposals, and proposed with the deal form; the moves beside the board do not repeat them.
+BOARD_MADE = {"accept", "reject", "cancel", "propose"}
+
+
+def turn_seat(view: dict | None) -> int | None:
+    """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
+    return ((view or {}).get("turn") or {}).get("seat")

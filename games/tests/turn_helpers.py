@@ -65,3 +65,19 @@ def wait_live(page, timeout: float = 30000) -> None:
     ``hidden`` says nothing about the socket)."""
     page.wait_for_function("() => { const s = document.getElementById('conn-status'); "
                            "return s.dataset.state === 'live' && s.hidden; }", timeout=timeout)
+
+
+def live_pages(browser, base: str, game: Game, people, viewport: dict | None = None) -> dict:
+    """A page of ``game``'s table for each (user, locale) of ``people``, in a browser context of its own,
+    signed in with the password ``pw-<name>-1`` and live; by user name."""
+    from games.tests.test_browser_game import login
+
+    pages = {}
+    for user, locale in people:
+        ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 900}, locale=locale)
+        page = ctx.new_page()
+        login(page, base, user.username, f"pw-{user.username}-1")
+        page.goto(f"{base}/games/{game.pk}/")
+        wait_live(page)
+        pages[user.username] = page
+    return pages

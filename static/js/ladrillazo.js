@@ -5,6 +5,10 @@
 //   unlocks and a padlock warning are shown before the confirm button.
 // - Other moves of a plot card (run, hide, evade, withdraw) are offered in the same bar.
 // - The deal and discard forms are built into moves here.
+// - The bar is reached with the keyboard as with the mouse: opening it from a card (Enter or a click) puts the
+//   focus on its first control, Tab goes through its controls and then back to the card, Escape closes it
+//   and returns to the card; the plot cards that pay for a card are listed in the bar as toggles, so a
+//   keyboard need not leave it. A redraw of the bar (a push, a toggle) keeps the focus on the same control.
 // Every move is sent by filling the hidden #lz-move form and calling requestSubmit(), so table.js's
 // pending state and stale retry apply. Elements are replaced by morphs: everything is delegated on
 // document and the selection lives here, re-applied after each update.
@@ -70,13 +74,19 @@
     if (text != null) e.textContent = text;
     return e;
   }
-  function button(label, cls, onclick) {
+  function button(label, cls, onclick, key) {
     var b = el("button", cls, label);
     b.type = "button";
+    b.dataset.barKey = key || cls.split(" ").pop() + ":" + label;
     b.addEventListener("click", onclick);
     return b;
   }
+  function controls() {
+    return bar ? Array.prototype.filter.call(bar.querySelectorAll("button"), function (b) { return !b.disabled; }) : [];
+  }
   function showBar(parts) {
+    var opening = !bar;
+    var focused = bar && bar.contains(document.activeElement) ? document.activeElement.dataset.barKey : null;
     if (!bar) {
       bar = el("div", "lz-bar card");
       bar.id = "lz-bar";
@@ -84,17 +94,28 @@
       bar.setAttribute("aria-live", "polite");
       document.body.appendChild(bar);
     }
+    if (sel) bar.setAttribute("aria-label", nameOf(cardEl(sel.card)));
     bar.replaceChildren.apply(bar, parts);
     document.body.classList.add("lz-bar-open");
+    var again = focused && Array.prototype.find.call(bar.querySelectorAll("button"), function (b) {
+      return b.dataset.barKey === focused && !b.disabled;
+    });
+    if (again) again.focus();
+    else if (opening || focused) { var first = controls()[0]; if (first) first.focus(); }
   }
   function hideBar() {
     if (bar) { bar.remove(); bar = null; }
     document.body.classList.remove("lz-bar-open");
   }
-  function clear() {
+  // ``refocus`` (Cancel, Escape): the keyboard goes back to the card it came from, not to the top of the page.
+  // Not after a move is sent: the card is about to move (a lowered card leaves the hand), and a focused
+  // element is one the table's morph keeps where it stood.
+  function clear(refocus) {
+    var back = refocus && sel ? cardEl(sel.card) : null;
     sel = null;
     hideBar();
     paint();
+    if (back) back.focus();
   }
 
   // ---- lowering ----------------------------------------------------------------------------------------
@@ -152,6 +173,14 @@
     }
     msg.setAttribute("data-lz-check", "");
     parts.push(msg);
+    var choices = el("div", "lz-btns lz-bar-pays");
+    payable(hand).forEach(function (c) {
+      var id = Number(c.dataset.card);
+      var b = button(nameOf(c), "lz-bar-pay", function () { togglePay(c); }, "pay:" + id);
+      b.setAttribute("aria-pressed", sel.pay.indexOf(id) >= 0 ? "true" : "false");
+      choices.appendChild(b);
+    });
+    if (choices.childNodes.length) parts.push(choices);
     var row = el("div", "lz-btns");
     var go = button(t("lower") + " " + nameOf(hand), "lz-btn lz-bar-go", function () {
       send({type: "lower", card: sel.card, pay: sel.pay.slice()});
@@ -303,7 +332,19 @@
     if (handle(card, e)) { e.preventDefault(); e.stopPropagation(); }
   }, true);
   document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape" && sel) { clear(); return; }
+    if (e.key === "Escape" && sel) { clear(true); return; }
+    if (e.key === "Tab" && bar && sel) {
+      // The bar in the tab order right after the card it is about: card, the bar's controls, the card again.
+      var list = controls(), card = cardEl(sel.card), at = document.activeElement;
+      if (!list.length || !card) return;
+      var last = list[list.length - 1], first = list[0];
+      var to = null;
+      if (at === card && !e.shiftKey) to = first;
+      else if (at === last && !e.shiftKey) to = card;
+      else if (at === first && e.shiftKey) to = card;
+      if (to) { e.preventDefault(); to.focus(); }
+      return;
+    }
     if (e.key !== "Enter" && e.key !== " ") return;
     var card = e.target.closest && e.target.closest(".lz-card[data-card]");
     if (card && e.target === card && handle(card, e)) { e.preventDefault(); e.stopPropagation(); }

@@ -218,6 +218,25 @@ def al_move_types(legal) -> tuple[str, ...]:
     return tuple(sorted({a.get("type", "") for a in legal or () if isinstance(a, dict)}))
 
 
+_EXCHANGES = {"bank_trade": ("bank", None), "port_trade": ("port", "port"), "intl_trade": ("abroad", "province")}
+
+
+@register.filter
+def al_exchange_partners(legal) -> list[tuple[str, str | None]]:
+    """Whom the exchange form may trade with now: ``("bank", None)``, ``("port", id)``, ``("abroad", province)``
+    for each partner the engine's legal moves hold an exchange with (``_legal_buttons`` rows), in their order,
+    each once. The form offers no partner the rules would refuse (the bank's 4:1 to a hand of 3)."""
+    partners: list[tuple[str, str | None]] = []
+    for a in legal or ():
+        kind = _EXCHANGES.get(a.get("type")) if isinstance(a, dict) else None
+        if kind is None:
+            continue
+        partner = (kind[0], json.loads(a["json"]).get(kind[1]) if kind[1] else None)
+        if partner not in partners:
+            partners.append(partner)
+    return partners
+
+
 @register.filter
 def al_material(m) -> str:
     return text.material(m)

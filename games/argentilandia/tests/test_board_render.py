@@ -264,7 +264,9 @@ def test_the_exchange_form_opens_on_the_material_held_most_for_the_one_held_leas
     html = render_to_string("argentilandia/board.html", {
         "game": FakeGame(), "seats": [FakeSeat(i, n) for i, n in enumerate(NAMES)], "names": NAMES, "payload": {},
         "view": {**view, "hand": hand, "phase": "main", "current": you}, "you": you, "to_move": [you], "log": [],
-        "legal": []})
+        # The form is shown when the engine offers an exchange: here the bank's, for the 5 cards held.
+        "legal": [{"type": "bank_trade", "json": json.dumps({"type": "bank_trade", "give": materials[-1],
+                                                               "get": materials[2]})}]})
     give = re.search(r'<select name="a_give">(.*?)</select>', html, re.S).group(1)
     get = re.search(r'<select name="a_get">(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'value="(\w+)" selected', give) == [materials[-1]]

@@ -12,8 +12,7 @@ from games import tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
-from games.tests.test_browser_game import login
-from games.tests.turn_helpers import wait_live
+from games.tests.turn_helpers import live_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -44,16 +43,13 @@ def test_an_offer_from_the_trade_panel_reaches_the_other_person_and_the_panel_st
     game = play_until_seat0_trades(Game.objects.get(pk=game.pk), users)
     hand = get("argentilandia").view(game.state, 0)["hand"]
     give = max(hand, key=hand.get)
-    ask = min(hand, key=hand.get)
+    # What the other person holds, so that they can accept it (Accept is offered only then).
+    theirs = get("argentilandia").view(game.state, 1)["hand"]
+    ask = next((m for m in sorted(theirs, key=theirs.get, reverse=True) if theirs[m] and m != give),
+               min(hand, key=hand.get))
 
-    pages = {}
-    for user, locale in ((users[0], "es-AR"), (users[1], "en-GB")):
-        ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale=locale)
-        page = ctx.new_page()
-        login(page, daphne_server, user.username, f"pw-{user.username}-1")
-        page.goto(f"{daphne_server}/games/{game.pk}/")
-        wait_live(page)
-        pages[user.username] = page
+    pages = live_pages(browser, daphne_server, game, ((users[0], "es-AR"), (users[1], "en-GB")),
+                       viewport={"width": 1280, "height": 1000})
     offering, receiving = pages["ofrece"], pages["recibe"]
     swap_kinds = offering.locator("form.al-swap select[name=action] option").evaluate_all(
         "options => options.map(o => o.value)")
@@ -64,8 +60,12 @@ def test_an_offer_from_the_trade_panel_reaches_the_other_person_and_the_panel_st
     form.locator(f"[data-get='{ask}']").fill("1")
     form.locator("button[type=submit]").click()
 
-    receiving.locator(".al-trade form[data-key^='accept-']").wait_for(timeout=15000)
-    assert "ofrece" in receiving.locator(".al-trade").inner_text() and "Accept" in receiving.locator(".al-trade").inner_text()
+    receiving.locator(".al-trade .offer.to-me").wait_for(timeout=15000)
+    assert "ofrece" in receiving.locator(".al-trade").inner_text()
+    payable = {"type": "accept_offer", "offer_id": Game.objects.get(pk=game.pk).state["offers"][0]["id"]} in \
+        get("argentilandia").legal_actions(Game.objects.get(pk=game.pk).state, 1)
+    assert receiving.locator(".al-trade form[data-key^='accept-']").count() == int(payable)
+    assert ("Accept" in receiving.locator(".al-trade").inner_text()) == payable
     offering.locator(".al-trade form[data-key^='cancel-']").wait_for(timeout=15000)
     # Taking the offer back, in Spanish: not the league's "Darme de baja" (unsubscribe me), which it once read.
     assert offering.locator(".al-trade form[data-key^='cancel-'] button").inner_text() == "Retirar oferta"
