@@ -57,6 +57,11 @@ def port(p) -> str:
     return f"{info['name']} ({info['ratio']}x1)" if info else str(p)
 
 
+def the_port(p) -> str:
+    """A port named as a place to trade: "the port of Buenos Aires (3x1)" (its name alone is the city's)."""
+    return _("the port of %(port)s") % {"port": port(p)}
+
+
 def slot_material(p, slot) -> str:
     try:
         return material(B.PROVINCES[p]["mps"][slot])

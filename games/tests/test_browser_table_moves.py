@@ -63,7 +63,8 @@ def test_argentilandia_offers_accept_only_on_an_offer_one_can_pay(daphne_server,
     # The trade panel's forms are the one way to exchange and offer: no buttons for them beside the map.
     assert offering.locator(".actions-card button.act-port_trade, .actions-card button.act-bank_trade, "
                             ".actions-card button.act-offer_trade").count() == 0
-    assert offering.locator("form.al-swap select[name=action] option").all_inner_texts() == ["Puerto de Buenos Aires (3x1)"]
+    assert offering.locator("form.al-swap select[name=action] option").all_inner_texts() == [
+        "el puerto de Buenos Aires (3x1)"]
     offering.locator("form.al-swap").scroll_into_view_if_needed()
     screenshot(offering, "argentilandia-exchange-form-es", full_page=False)
 

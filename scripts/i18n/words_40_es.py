@@ -202,4 +202,5 @@ ES = {
         "cuenta:\n\n%(password_reset_url)s",
     "Hello from %(site_name)s!": "¡Hola desde %(site_name)s!",
     "Password Reset Email": "Cambio de contraseña",
+    "the port of %(port)s": "el puerto de %(port)s",
 }

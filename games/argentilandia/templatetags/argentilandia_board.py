@@ -10,7 +10,7 @@
 - the viewer's ``view`` and the players' ``names``: owners, monopolies, the Union Organizer, the
   provinces in play.
 
-Filters for the panels: ``{{ id|al_province }}``, ``{{ id|al_port }}``, ``{{ id|al_industry }}``,
+Filters for the panels: ``{{ id|al_province }}``, ``{{ id|al_port }}``, ``{{ id|al_the_port }}``, ``{{ id|al_industry }}``,
 ``{{ id|al_material }}`` and ``{{ names|al_seat:index }}``.
 """
 
@@ -204,6 +204,11 @@ def al_province(pid) -> str:
 @register.filter
 def al_port(pid) -> str:
     return text.port(pid)
+
+
+@register.filter
+def al_the_port(pid) -> str:
+    return text.the_port(pid)
 
 
 @register.filter
