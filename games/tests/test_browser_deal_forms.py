@@ -1,0 +1,217 @@
+"""A deal being put together in one browser while the other person plays in another (issue 40, items 12-13).
+
+What a person ticked or typed in a deal form stays on the deed or card it was about, by id, however the other
+player's move reorders or shortens the lists around it; a tick whose card is gone is dropped and the page says
+so; and a refused proposal keeps the whole form, with the refusal's reason shown beside it."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import User
+from conftest import screenshot, wait_until
+from games import tables
+from games.ladrillazo.tests.browsing import clear_position, plot_entry, state_of
+from games.ladrillazo.tests.helpers import to_hand, to_plot
+from games.models import Game
+from games.tests.test_browser_game import login
+from games.tests.turn_helpers import in_thread, wait_live
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def two_people(browser, base: str, ruleset: str, arrange) -> tuple[Game, dict]:
+    """alicia (seat 0, on turn) and bruno (seat 1) at a started table whose position ``arrange(state)`` set,
+    each in their own browser context."""
+    users = [User.objects.create_user(n, password=f"pw-{n}-1") for n in ("alicia", "bruno")]
+    game = in_thread(tables.do_create_table, users[0], ruleset, 2, time_control="correspondence")
+    in_thread(tables.do_join, game.pk, users[1])
+    in_thread(tables.do_start, game.pk, users[0])
+    state = Game.objects.get(pk=game.pk).state
+    arrange(state)
+    Game.objects.filter(pk=game.pk).update(state=state)
+    pages = {}
+    for user in users:
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="es-AR")
+        page = ctx.new_page()
+        login(page, base, user.username, f"pw-{user.username}-1")
+        page.goto(f"{base}/games/{game.pk}/")
+        wait_live(page)
+        pages[user.username] = page
+    return Game.objects.get(pk=game.pk), pages
+
+
+def wait_version_above(page, version: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('#table [data-version]').textContent) > {version}",
+                           timeout=15000)
+
+
+def label_of(page, selector: str) -> str:
+    """The text beside a checkbox: its label's."""
+    return page.locator(selector).evaluate("el => el.closest('label').textContent.trim()")
+
+
+def checked_labels(page, selector: str) -> list[str]:
+    return page.locator(selector).evaluate_all(
+        "els => els.filter(e => e.checked).map(e => e.closest('label').textContent.trim())")
+
+
+def proposals(game: Game) -> list[dict]:
+    return Game.objects.get(pk=game.pk).state["proposals"]
+
+
+def submit_a_move(page, button: str) -> None:
+    """The person clicks a move, wherever the table folds it (a board move's button may sit in a closed panel)."""
+    page.evaluate(f"() => document.querySelector({button!r}).closest('form').requestSubmit()")
+
+
+# ---- Estanciero -----------------------------------------------------------------------------------------------
+
+def estanciero_buy_ahead(state: dict) -> None:
+    """alicia owns Río Negro South (5) and Salta South (9) and stands on Formosa South (1), for sale: buying it
+    puts a deed ahead of both in bruno's "You ask for" list."""
+    state["owners"]["5"] = state["owners"]["9"] = 0
+    state["players"][0]["position"] = 1
+    state["turn"] = {"seat": 0, "phase": "buy", "doubles": 0, "dice": [1, 0], "again": False, "offer": 1}
+
+
+def test_estanciero_a_ticked_deed_stays_on_its_deed_when_the_other_player_buys_one(daphne_server, browser):
+    """Sale of Properties: bruno ticks alicia's Salta South and asks 700; alicia buys Formosa South meanwhile.
+    bruno's tick is still beside Salta South (not beside the deed that took its place in the list), his 700 is
+    still typed, and the proposal he sends names deed 9."""
+    game, pages = two_people(browser, daphne_server, "estanciero", estanciero_buy_ahead)
+    alicia, bruno = pages["alicia"], pages["bruno"]
+    bruno.click("#es-propose-box summary")
+    salta = label_of(bruno, "input[data-ask-deed][value='9']")
+    bruno.check("input[data-ask-deed][value='9']")
+    bruno.fill("input[data-ask-cash]", "700")
+    bruno.locator("input[data-ask-cash]").blur()
+
+    version = game.version
+    submit_a_move(alicia, "button.act-buy")
+    wait_version_above(bruno, version)
+    assert Game.objects.get(pk=game.pk).state["owners"]["1"] == 0
+    bruno.wait_for_selector("input[data-ask-deed][value='1']", state="attached")
+
+    assert checked_labels(bruno, "input[data-ask-deed]") == [salta]
+    assert bruno.locator("input[data-ask-deed][value='9']").is_checked()
+    assert not bruno.locator("input[data-ask-deed][value='1']").is_checked()
+    assert not bruno.locator("input[data-ask-deed][value='5']").is_checked()
+    assert bruno.input_value("input[data-ask-cash]") == "700"
+    screenshot(bruno, "deal-estanciero-tick-kept", full_page=False)
+
+    bruno.click("form[data-es-propose] button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    prop = proposals(game)[0]
+    assert prop["from"] == 1 and prop["to"] == 0
+    assert prop["ask"]["deeds"] == [9] and prop["ask"]["cash"] == 700
+
+
+def test_estanciero_a_refused_proposal_keeps_the_form_and_says_why(daphne_server, browser):
+    """Sale of Properties: "only one side may pay cash". bruno ticks a deed and puts cash on both sides: the
+    proposal is refused, and his ticks and amounts are all still there, with the reason beside the form."""
+    game, pages = two_people(browser, daphne_server, "estanciero", estanciero_buy_ahead)
+    bruno = pages["bruno"]
+    bruno.click("#es-propose-box summary")
+    bruno.check("input[data-ask-deed][value='5']")
+    bruno.fill("input[data-ask-cash]", "300")
+    bruno.fill("input[data-give-cash]", "800")
+    bruno.click("form[data-es-propose] button[type=submit]")
+
+    reason = bruno.locator("#es-propose .form-refusal")
+    reason.wait_for(timeout=15000)
+    assert reason.inner_text().strip()
+    assert bruno.locator("#es-propose-box").evaluate("el => el.open")
+    assert bruno.locator("input[data-ask-deed][value='5']").is_checked()
+    assert bruno.input_value("input[data-ask-cash]") == "300"
+    assert bruno.input_value("input[data-give-cash]") == "800"
+    assert proposals(game) == []
+    screenshot(bruno, "deal-estanciero-refused", full_page=False)
+
+    # Fixed by hand, the same form goes through, and the reason goes away.
+    bruno.fill("input[data-give-cash]", "")
+    bruno.click("form[data-es-propose] button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    assert proposals(game)[0]["ask"] == {"deeds": [5], "cash": 300, "jail_cards": []}
+    bruno.wait_for_selector("#es-propose .form-refusal", state="detached")
+
+
+# ---- Ladrillazo ----------------------------------------------------------------------------------------------
+
+def ladrillazo_plot(ids: dict):
+    def arrange(state: dict) -> None:
+        clear_position(state)
+        ids["land"] = to_plot(state, 0, "solar_urbanizable")
+        ids["project"] = to_plot(state, 0, "adosados")
+        ids["spare"] = to_plot(state, 0, "dehesa")
+        ids["hand"] = to_hand(state, 1, "cunado")
+    return arrange
+
+
+def test_ladrillazo_a_ticked_card_stays_on_its_card_and_a_gone_one_is_dropped_with_a_word(daphne_server, browser):
+    """Talks: bruno ticks alicia's project and her land and asks 2 envelopes; alicia backs the project with the
+    land (Level and support), so the land leaves bruno's list. The project is still ticked beside its own name,
+    the land's tick is dropped and the page says so, and the proposal names the project only."""
+    ids: dict = {}
+    game, pages = two_people(browser, daphne_server, "ladrillazo", ladrillazo_plot(ids))
+    bruno = pages["bruno"]
+    bruno.click("#lz-propose-box summary")
+    project = label_of(bruno, f"input[data-lz-ask-plot][value='{ids['project']}']")
+    land = label_of(bruno, f"input[data-lz-ask-plot][value='{ids['land']}']")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['land']}']")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['project']}']")
+    bruno.fill("input[data-lz-ask-env]", "2")
+    bruno.locator("input[data-lz-ask-env]").blur()
+
+    from games.actions import do_move
+    version = game.version
+    alicia_user = User.objects.get(username="alicia")
+    in_thread(do_move, game.pk, seat=0, action={"type": "back", "card": ids["land"], "target": ids["project"]},
+              expected_version=version, actor=alicia_user, source="api")
+    assert plot_entry(state_of(game), 0, ids["land"])["backing"] == ids["project"]
+    wait_version_above(bruno, version)
+    bruno.wait_for_selector(f"input[data-lz-ask-plot][value='{ids['land']}']", state="detached")
+
+    assert checked_labels(bruno, "input[data-lz-ask-plot]") == [project]
+    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
+    assert not bruno.locator(f"input[data-lz-ask-plot][value='{ids['spare']}']").is_checked()
+    assert bruno.input_value("input[data-lz-ask-env]") == "2"
+    gone = bruno.locator("#lz-form-propose .form-gone")
+    assert land in gone.inner_text()
+    screenshot(bruno, "deal-ladrillazo-tick-kept", full_page=False)
+
+    bruno.click("#lz-form-propose button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    prop = proposals(game)[0]
+    assert prop["from"] == 1 and prop["ask"] == {"hand": [], "plot": [ids["project"]], "envelopes": 2}
+
+
+def test_ladrillazo_a_refused_proposal_keeps_the_panel_open_and_says_why(daphne_server, browser):
+    """Talks: bruno offers 99 envelopes he does not have for alicia's project: refused. The panel stays open
+    with his tick and his numbers, and the reason is beside the form."""
+    ids: dict = {}
+    game, pages = two_people(browser, daphne_server, "ladrillazo", ladrillazo_plot(ids))
+    bruno = pages["bruno"]
+    bruno.click("#lz-propose-box summary")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['project']}']")
+    bruno.check(f"input[data-lz-give-hand][value='{ids['hand']}']")
+    bruno.fill("input[data-lz-give-env]", "99")
+    bruno.click("#lz-form-propose button[type=submit]")
+
+    reason = bruno.locator("#lz-form-propose .form-refusal")
+    reason.wait_for(timeout=15000)
+    assert "99" in reason.inner_text()
+    assert bruno.locator("#lz-propose-box").evaluate("el => el.open")
+    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
+    assert bruno.locator(f"input[data-lz-give-hand][value='{ids['hand']}']").is_checked()
+    assert bruno.input_value("input[data-lz-give-env]") == "99"
+    assert proposals(game) == []
+    screenshot(bruno, "deal-ladrillazo-refused", full_page=False)
+
+    bruno.fill("input[data-lz-give-env]", "0")
+    bruno.click("#lz-form-propose button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    assert proposals(game)[0]["give"] == {"hand": [ids["hand"]], "plot": [], "envelopes": 0}
+    # Sent: the panel closes and starts afresh.
+    bruno.wait_for_function("() => !document.getElementById('lz-propose-box').open")
+    assert not bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
