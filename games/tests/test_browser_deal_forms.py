@@ -126,6 +126,7 @@ def test_estanciero_a_refused_proposal_keeps_the_form_and_says_why(daphne_server
     assert bruno.input_value("input[data-ask-cash]") == "300"
     assert bruno.input_value("input[data-give-cash]") == "800"
     assert proposals(game) == []
+    reason.scroll_into_view_if_needed()
     screenshot(bruno, "deal-estanciero-refused", full_page=False)
 
     # Fixed by hand, the same form goes through, and the reason goes away.
@@ -178,6 +179,7 @@ def test_ladrillazo_a_ticked_card_stays_on_its_card_and_a_gone_one_is_dropped_wi
     assert bruno.input_value("input[data-lz-ask-env]") == "2"
     gone = bruno.locator("#lz-form-propose .form-gone")
     assert land in gone.inner_text()
+    gone.scroll_into_view_if_needed()
     screenshot(bruno, "deal-ladrillazo-tick-kept", full_page=False)
 
     bruno.click("#lz-form-propose button[type=submit]")
@@ -206,6 +208,7 @@ def test_ladrillazo_a_refused_proposal_keeps_the_panel_open_and_says_why(daphne_
     assert bruno.locator(f"input[data-lz-give-hand][value='{ids['hand']}']").is_checked()
     assert bruno.input_value("input[data-lz-give-env]") == "99"
     assert proposals(game) == []
+    reason.scroll_into_view_if_needed()
     screenshot(bruno, "deal-ladrillazo-refused", full_page=False)
 
     bruno.fill("input[data-lz-give-env]", "0")
