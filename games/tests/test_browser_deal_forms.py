@@ -218,3 +218,48 @@ def test_ladrillazo_a_refused_proposal_keeps_the_panel_open_and_says_why(daphne_
     # Sent: the panel closes and starts afresh.
     bruno.wait_for_function("() => !document.getElementById('lz-propose-box').open")
     assert not bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
+
+
+# ---- Argentilandia -------------------------------------------------------------------------------------------
+
+def test_argentilandia_a_refused_offer_keeps_the_trade_form_and_says_why(daphne_server, browser):
+    """Playing the Game (offers between players): gifts are not allowed, so an offer that asks for nothing is
+    refused. The numbers typed stay, with the reason beside the form; adding what to get sends it."""
+    from games.argentilandia.tests.test_browser_trade import play_until_seat0_trades
+    from games.core.rulesets import get
+
+    users = [User.objects.create_user(n, password=f"pw-{n}-1") for n in ("ofrece", "recibe", "mira")]
+    game = in_thread(tables.do_create_table, users[0], "argentilandia", 3, time_control="correspondence")
+    for user in users[1:]:
+        in_thread(tables.do_join, game.pk, user)
+    in_thread(tables.do_start, game.pk, users[0])
+    game = in_thread(play_until_seat0_trades, Game.objects.get(pk=game.pk), users)
+    hand = get("argentilandia").view(game.state, 0)["hand"]
+    give = max(hand, key=hand.get)
+    ask = min(hand, key=hand.get)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, locale="es-AR")
+    page = ctx.new_page()
+    login(page, daphne_server, "ofrece", "pw-ofrece-1")
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+
+    form = page.locator("form.al-offer")
+    form.locator("select[name=to]").select_option("1")
+    form.locator(f"[data-give='{give}']").fill("1")
+    form.locator("button[type=submit]").click()
+    reason = form.locator(".form-refusal")
+    reason.wait_for(timeout=15000)
+    assert reason.inner_text().strip()
+    assert form.locator(f"[data-give='{give}']").input_value() == "1"
+    assert form.locator("select[name=to]").input_value() == "1"
+    assert Game.objects.get(pk=game.pk).state["offers"] == []
+    reason.scroll_into_view_if_needed()
+    screenshot(page, "deal-argentilandia-refused", full_page=False)
+
+    form.locator(f"[data-get='{ask}']").fill("1")
+    form.locator("button[type=submit]").click()
+    assert wait_until(lambda: Game.objects.get(pk=game.pk).state["offers"], timeout=15)
+    offer = Game.objects.get(pk=game.pk).state["offers"][0]
+    assert (offer["to"], offer["give"], offer["get"]) == ([1], {give: 1}, {ask: 1})
+    page.wait_for_selector("form.al-offer .form-refusal", state="detached")
+    ctx.close()
