@@ -60,6 +60,34 @@ def proposals(game: Game) -> list[dict]:
     return Game.objects.get(pk=game.pk).state["proposals"]
 
 
+def assert_kept(page, box: str, ticked: list[str], typed: dict[str, str]) -> None:
+    """The panel ``box`` is still open, every control of ``ticked`` still ticked and every field of ``typed`` still
+    holds what was typed in it."""
+    assert page.locator(box).evaluate("el => el.open")
+    for selector in ticked:
+        assert page.locator(selector).is_checked(), selector
+    for selector, value in typed.items():
+        assert page.input_value(selector) == value, selector
+
+
+def refused_then_sent(page, game: Game, form: str, box: str, ticked: list[str], typed: dict[str, str],
+                      fix: tuple[str, str], shot: str) -> str:
+    """Sends the deal form ``form``: it is refused, the reason shows beside it and the panel keeps everything;
+    then ``fix`` is typed and the same form sent again makes the proposal. Returns the refusal's text."""
+    page.click(f"{form} button[type=submit]")
+    reason = page.locator(f"{form} .form-refusal")
+    reason.wait_for(timeout=15000)
+    text = reason.inner_text().strip()
+    assert_kept(page, box, ticked, typed)
+    assert proposals(game) == []
+    reason.scroll_into_view_if_needed()
+    screenshot(page, shot, full_page=False)
+    page.fill(*fix)
+    page.click(f"{form} button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    return text
+
+
 def submit_a_move(page, button: str) -> None:
     """The person clicks a move, wherever the table folds it (a board move's button may sit in a closed panel)."""
     page.evaluate(f"() => document.querySelector({button!r}).closest('form').requestSubmit()")
@@ -116,23 +144,10 @@ def test_estanciero_a_refused_proposal_keeps_the_form_and_says_why(daphne_server
     bruno.check("input[data-ask-deed][value='5']")
     bruno.fill("input[data-ask-cash]", "300")
     bruno.fill("input[data-give-cash]", "800")
-    bruno.click("form[data-es-propose] button[type=submit]")
-
-    reason = bruno.locator("#es-propose .form-refusal")
-    reason.wait_for(timeout=15000)
-    assert reason.inner_text().strip()
-    assert bruno.locator("#es-propose-box").evaluate("el => el.open")
-    assert bruno.locator("input[data-ask-deed][value='5']").is_checked()
-    assert bruno.input_value("input[data-ask-cash]") == "300"
-    assert bruno.input_value("input[data-give-cash]") == "800"
-    assert proposals(game) == []
-    reason.scroll_into_view_if_needed()
-    screenshot(bruno, "deal-estanciero-refused", full_page=False)
-
-    # Fixed by hand, the same form goes through, and the reason goes away.
-    bruno.fill("input[data-give-cash]", "")
-    bruno.click("form[data-es-propose] button[type=submit]")
-    assert wait_until(lambda: proposals(game), timeout=15)
+    reason = refused_then_sent(bruno, game, "#es-propose", "#es-propose-box", ["input[data-ask-deed][value='5']"],
+                               {"input[data-ask-cash]": "300", "input[data-give-cash]": "800"},
+                               ("input[data-give-cash]", ""), "deal-estanciero-refused")
+    assert "efectivo" in reason  # "Solo una de las partes de la propuesta puede poner efectivo."
     assert proposals(game)[0]["ask"] == {"deeds": [5], "cash": 300, "jail_cards": []}
     bruno.wait_for_selector("#es-propose .form-refusal", state="detached")
 
@@ -198,22 +213,11 @@ def test_ladrillazo_a_refused_proposal_keeps_the_panel_open_and_says_why(daphne_
     bruno.check(f"input[data-lz-ask-plot][value='{ids['project']}']")
     bruno.check(f"input[data-lz-give-hand][value='{ids['hand']}']")
     bruno.fill("input[data-lz-give-env]", "99")
-    bruno.click("#lz-form-propose button[type=submit]")
-
-    reason = bruno.locator("#lz-form-propose .form-refusal")
-    reason.wait_for(timeout=15000)
-    assert "99" in reason.inner_text()
-    assert bruno.locator("#lz-propose-box").evaluate("el => el.open")
-    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
-    assert bruno.locator(f"input[data-lz-give-hand][value='{ids['hand']}']").is_checked()
-    assert bruno.input_value("input[data-lz-give-env]") == "99"
-    assert proposals(game) == []
-    reason.scroll_into_view_if_needed()
-    screenshot(bruno, "deal-ladrillazo-refused", full_page=False)
-
-    bruno.fill("input[data-lz-give-env]", "0")
-    bruno.click("#lz-form-propose button[type=submit]")
-    assert wait_until(lambda: proposals(game), timeout=15)
+    ticked = [f"input[data-lz-ask-plot][value='{ids['project']}']", f"input[data-lz-give-hand][value='{ids['hand']}']"]
+    reason = refused_then_sent(bruno, game, "#lz-form-propose", "#lz-propose-box", ticked,
+                               {"input[data-lz-give-env]": "99"}, ("input[data-lz-give-env]", "0"),
+                               "deal-ladrillazo-refused")
+    assert "99" in reason
     assert proposals(game)[0]["give"] == {"hand": [ids["hand"]], "plot": [], "envelopes": 0}
     # Sent: the panel closes and starts afresh.
     bruno.wait_for_function("() => !document.getElementById('lz-propose-box').open")
