@@ -179,12 +179,14 @@ def test_ladrillazo_a_ticked_card_stays_on_its_card_and_a_gone_one_is_dropped_wi
     bruno.fill("input[data-lz-ask-env]", "2")
     bruno.locator("input[data-lz-ask-env]").blur()
 
-    from games.actions import do_move
+    # alicia, in her browser, backs the project with the land: click the land, then the project, then confirm.
+    alicia = pages["alicia"]
     version = game.version
-    alicia_user = User.objects.get(username="alicia")
-    in_thread(do_move, game.pk, seat=0, action={"type": "back", "card": ids["land"], "target": ids["project"]},
-              expected_version=version, actor=alicia_user, source="api")
-    assert plot_entry(state_of(game), 0, ids["land"])["backing"] == ids["project"]
+    alicia.locator(f"#table .lz-card[data-card='{ids['land']}']").click()
+    alicia.locator("#lz-bar").wait_for()
+    alicia.locator(f"#table .lz-card[data-card='{ids['project']}']").click()
+    alicia.locator("#lz-bar .lz-bar-go").click()
+    assert wait_until(lambda: plot_entry(state_of(game), 0, ids["land"])["backing"] == ids["project"], timeout=15)
     wait_version_above(bruno, version)
     bruno.wait_for_selector(f"input[data-lz-ask-plot][value='{ids['land']}']", state="detached")
 
