@@ -120,12 +120,19 @@ def test_the_buy_hint_says_where_the_buttons_are(daphne_server, browser, device)
     ctx.close()
 
 
+YOUR_MOVE = {"es": "Tu jugada", "en": "Your move"}
+
+
 @pytest.mark.parametrize("lang", ["es", "en"])
 @pytest.mark.parametrize("ruleset", ["estanciero", "ladrillazo", "argentilandia"])
-def test_screenshots_of_the_table_on_a_phone_and_a_desktop(daphne_server, browser, ruleset, lang):
-    """Pictures to look at (test-artifacts/phone-*.jpg, desk-*.jpg); the layout's rules are checked above."""
+def test_the_table_reads_in_its_language_and_fits_on_a_phone_and_a_desktop(daphne_server, browser, ruleset, lang):
+    """The table in the player's language, no wider than the screen, on a phone and a desktop; the pictures
+    (test-artifacts/phone-*.jpg, desk-*.jpg) are for people to look at."""
     for name, device in (("phone", PHONE), ("desk", DESKTOP)):
         page, ctx = the_player_on_move(browser, daphne_server, ruleset, lang, device, tag=name)
+        assert page.evaluate("() => document.documentElement.lang") == lang
+        assert page.locator("#table .actions-card h2").inner_text() == YOUR_MOVE[lang]
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= device["viewport"]["width"]
         screenshot(page, f"{name}-{ruleset}-{lang}", full_page=False)
         screenshot(page, f"{name}-{ruleset}-{lang}-full")
         ctx.close()
