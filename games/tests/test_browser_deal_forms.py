@@ -20,12 +20,15 @@ from games.tests.turn_helpers import in_thread, wait_live
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def two_people(browser, base: str, ruleset: str, arrange) -> tuple[Game, dict]:
+def two_people(browser, base: str, ruleset: str, arrange, third: bool = False) -> tuple[Game, dict]:
     """alicia (seat 0, on turn) and bruno (seat 1) at a started table whose position ``arrange(state)`` set,
-    each in their own browser context."""
+    each in their own browser context; with ``third``, carla sits in seat 2 (no browser: her moves come from
+    elsewhere)."""
     users = [User.objects.create_user(n, password=f"pw-{n}-1") for n in ("alicia", "bruno")]
-    game = in_thread(tables.do_create_table, users[0], ruleset, 2, time_control="correspondence")
-    in_thread(tables.do_join, game.pk, users[1])
+    seated = users + ([User.objects.create_user("carla", password="pw-carla-1")] if third else [])
+    game = in_thread(tables.do_create_table, users[0], ruleset, len(seated), time_control="correspondence")
+    for user in seated[1:]:
+        in_thread(tables.do_join, game.pk, user)
     in_thread(tables.do_start, game.pk, users[0])
     state = Game.objects.get(pk=game.pk).state
     arrange(state)
@@ -133,6 +136,46 @@ def test_estanciero_a_ticked_deed_stays_on_its_deed_when_the_other_player_buys_o
     prop = proposals(game)[0]
     assert prop["from"] == 1 and prop["to"] == 0
     assert prop["ask"]["deeds"] == [9] and prop["ask"]["cash"] == 700
+
+
+def test_estanciero_a_ticked_deed_that_changes_hands_is_unticked_with_a_word(daphne_server, browser):
+    """Sale of Properties: bruno ticks alicia's Salta South to ask her for it; meanwhile alicia sells it to carla.
+    Asking alicia for it no longer makes sense: the tick is dropped and the page names the deed, and what bruno
+    sends asks for nothing of carla's."""
+    from games.actions import do_move
+
+    def arrange(state: dict) -> None:
+        estanciero_buy_ahead(state)
+        state["turn"] = {"seat": 0, "phase": "roll", "doubles": 0, "dice": None, "again": False}
+
+    game, pages = two_people(browser, daphne_server, "estanciero", arrange, third=True)
+    bruno = pages["bruno"]
+    bruno.click("#es-propose-box summary")
+    salta = label_of(bruno, "input[data-ask-deed][value='9']")
+    bruno.check("input[data-ask-deed][value='9']")
+    bruno.check("input[data-ask-deed][value='5']")
+    bruno.fill("input[data-ask-cash]", "700")
+
+    alicia, carla = User.objects.get(username="alicia"), User.objects.get(username="carla")
+    sale = {"type": "propose", "to": 2, "give": {"deeds": [9], "cash": 0, "jail_cards": []},
+            "ask": {"deeds": [], "cash": 100, "jail_cards": []}}
+    in_thread(do_move, game.pk, seat=0, action=sale, expected_version=game.version, actor=alicia, source="api")
+    version = game.version + 1
+    in_thread(do_move, game.pk, seat=2, action={"type": "accept_proposal", "id": proposals(game)[0]["id"]},
+              expected_version=version, actor=carla, source="api")
+    assert Game.objects.get(pk=game.pk).state["owners"]["9"] == 2
+    wait_version_above(bruno, version)
+
+    gone = bruno.locator("#es-propose .form-gone")
+    gone.wait_for(timeout=15000)
+    assert salta in gone.inner_text()
+    assert not bruno.locator("input[data-ask-deed][value='9']").is_checked()
+    assert bruno.locator("input[data-ask-deed][value='5']").is_checked()
+    assert bruno.input_value("input[data-ask-cash]") == "700"
+    bruno.click("form[data-es-propose] button[type=submit]")
+    assert wait_until(lambda: [p for p in proposals(game) if p["from"] == 1], timeout=15)
+    prop = next(p for p in proposals(game) if p["from"] == 1)
+    assert prop["to"] == 0 and prop["ask"]["deeds"] == [5] and prop["ask"]["cash"] == 700
 
 
 def test_estanciero_a_refused_proposal_keeps_the_form_and_says_why(daphne_server, browser):

@@ -43,23 +43,30 @@
   // A tick or a typed amount belongs to the deed or card it was made for, whose id its control carries
   // (es-ask-deed-9, lz-ask-plot-12): idiomorph matches controls by id, so a push that reorders or shortens a
   // list does not move a tick onto the control that took its place. What the person set is put back by id
-  // after the morph (a control drawn anew keeps it too); a ticked thing that is gone is named beside its form.
+  // after the morph (a control drawn anew keeps it too); a ticked thing that is gone, or that changed hands (a
+  // deal asks its owner for it), is unticked and named beside its form.
+  function ownerOf(el) {
+    var holder = el.closest("[data-owner]");
+    return holder ? holder.dataset.owner : "";
+  }
   function choices() {
     return Array.prototype.map.call(root.querySelectorAll("form [data-dirty][id]"), function (el) {
       var label = el.closest("label");
       return {id: el.id, form: el.form ? el.form.id : "", checkbox: el.type === "checkbox", checked: el.checked,
-              value: el.value, label: label ? label.textContent.trim() : el.id};
+              value: el.value, owner: ownerOf(el), label: label ? label.textContent.trim() : el.id};
     });
   }
   function restoreChoices(saved) {
     var gone = {};
     saved.forEach(function (c) {
       var el = document.getElementById(c.id);
-      if (el && root.contains(el)) {
+      var here = el && root.contains(el);
+      if (here && !(c.checkbox && c.checked && ownerOf(el) !== c.owner)) {
         if (c.checkbox) el.checked = c.checked;
         else if (el.value !== c.value) el.value = c.value;
         el.dataset.dirty = "1";
       } else if (c.checkbox && c.checked && c.form) {
+        if (here) { el.checked = false; delete el.dataset.dirty; }
         (gone[c.form] = gone[c.form] || []).push(c.label);
       }
     });
