@@ -417,11 +417,11 @@ owned_by_p = ('{% fixed_part "es-owned" p.seat spaces.all %}'
               + "".join(f"{{% if view.owners.{i} == p.seat %}}{{% partial deed_{i} %}}{{% endif %}}" for i in DEEDS)
               + "{% end_fixed_part %}")
 give_boxes = "".join(
-    f'{{% if view.owners.{i} == you %}}<label class="es-chk"><input type="checkbox" data-give-deed value="{i}"> '
+    f'{{% if view.owners.{i} == you %}}<label class="es-chk" id="es-give-deed-{i}-l"><input type="checkbox" id="es-give-deed-{i}" data-give-deed value="{i}"> '
     f'{lang(SP[i]["name"], SP[i].get("name_en"))}</label>{{% endif %}}' for i in DEEDS)
 ask_boxes = "".join(
-    f'{{% with o=view.owners.{i} %}}{{% if o is not None and o != you %}}<label class="es-chk" data-owner="{{{{ o }}}}">'
-    f'<input type="checkbox" data-ask-deed value="{i}"> {lang(SP[i]["name"], SP[i].get("name_en"))}</label>{{% endif %}}{{% endwith %}}'
+    f'{{% with o=view.owners.{i} %}}{{% if o is not None and o != you %}}<label class="es-chk" id="es-ask-deed-{i}-l" data-owner="{{{{ o }}}}">'
+    f'<input type="checkbox" id="es-ask-deed-{i}" data-ask-deed value="{i}"> {lang(SP[i]["name"], SP[i].get("name_en"))}</label>{{% endif %}}{{% endwith %}}'
     for i in DEEDS)
 
 

@@ -16,8 +16,6 @@ ES = {
     # Estanciero
     "round %(n)s of %(limit)s": "vuelta %(n)s de %(limit)s",
     "Zoom into the board": "Agrandar el tablero",
-    "Buy it or let it go: tap the card, or use the buttons beside the board.":
-        "Comprala o dejala pasar: tocá la tarjeta o usá los botones junto al tablero.",
     "Sell buildings, mortgage, sell deeds or hand them over until the debt is paid: your highlighted deeds show what you can do.":
         "Vendé edificios, hipotecá, vendé títulos o entregalos hasta saldar la deuda: tus títulos resaltados muestran lo que podés hacer.",
 }

@@ -27,6 +27,8 @@
       give: {deeds: pick("[data-give-deed]"), cash: cash("[data-give-cash]"), jail_cards: pick("[data-give-card]")},
       ask: {deeds: pick("[data-ask-deed]", true), cash: cash("[data-ask-cash]"), jail_cards: pick("[data-ask-card]", true)},
     });
+    // The built move is the person's until it is taken: a morph (a stale retry's) must not put back the template's.
+    f.elements.action.dataset.dirty = "1";
     currentVersion(f);
   }
 

@@ -58,9 +58,11 @@
   }
 
   // ---- sending ---------------------------------------------------------------------------------------
-  function send(action) {
+  // ``origin``: the id of the form the person filled in for this move (table.js keeps it until the move is taken).
+  function send(action, origin) {
     var form = root.querySelector("#lz-move"), input = root.querySelector("#lz-move-action");
     if (!form || !input) return;
+    if (origin) form.dataset.origin = origin;
     input.value = JSON.stringify(action);
     input.dataset.dirty = "1";  // survives the morphs until sent again (a stale retry resends it)
     clear();
@@ -417,13 +419,18 @@
     else action = {type: "propose", to: Number(form.querySelector("[data-lz-to]").value),
       give: {hand: ids(form, "[data-lz-give-hand]"), plot: ids(form, "[data-lz-give-plot]"), envelopes: num(form, "[data-lz-give-env]")},
       ask: {plot: ids(form, "[data-lz-ask-plot]"), envelopes: num(form, "[data-lz-ask-env]")}};
-    // Sent: the form's values are no longer the person's work in progress.
-    form.querySelectorAll("[data-dirty]").forEach(function (x) { delete x.dataset.dirty; });
+    // The form keeps what was ticked and typed until the move is taken (a refusal leaves it, with the reason).
+    send(action, form.id);
+  }, true);
+  // Taken: the form starts afresh and its panel closes.
+  document.addEventListener("tablero:sent", function (e) {
+    var form = e.detail.form;
+    if (!form || !form.matches || !form.matches("form[data-lz-form]")) return;
     form.reset();
     var box = form.closest("details");
     if (box) box.open = false;
-    send(action);
-  }, true);
+    filterOwner();
+  });
 
   filterOwner();
 })();

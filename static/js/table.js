@@ -33,9 +33,70 @@
         if (isDirty(node) && (name === "value" || name === "checked" || name === "selected")) return false;
         return true;
       },
-      beforeNodeRemoved: function (node) { return !(node.id === "target-pop"); },
+      // A note beside a form (a refusal, a tick dropped) stays until that form is sent again.
+      beforeNodeRemoved: function (node) {
+        return !(node.id === "target-pop" || (node.classList && node.classList.contains("form-note")));
+      },
     },
   };
+
+  // A tick or a typed amount belongs to the deed or card it was made for, whose id its control carries
+  // (es-ask-deed-9, lz-ask-plot-12): idiomorph matches controls by id, so a push that reorders or shortens a
+  // list does not move a tick onto the control that took its place. What the person set is put back by id
+  // after the morph (a control drawn anew keeps it too); a ticked thing that is gone, or that changed hands (a
+  // deal asks its owner for it), is unticked and named beside its form.
+  function ownerOf(el) {
+    var holder = el.closest("[data-owner]");
+    return holder ? holder.dataset.owner : "";
+  }
+  function choices() {
+    return Array.prototype.map.call(root.querySelectorAll("form [data-dirty][id]"), function (el) {
+      var label = el.closest("label");
+      return {id: el.id, form: el.form ? el.form.id : "", checkbox: el.type === "checkbox", checked: el.checked,
+              value: el.value, owner: ownerOf(el), label: label ? label.textContent.trim() : el.id};
+    });
+  }
+  function restoreChoices(saved) {
+    var gone = {};
+    saved.forEach(function (c) {
+      var el = document.getElementById(c.id);
+      var here = el && root.contains(el);
+      if (here && !(c.checkbox && c.checked && ownerOf(el) !== c.owner)) {
+        if (c.checkbox) el.checked = c.checked;
+        else if (el.value !== c.value) el.value = c.value;
+        el.dataset.dirty = "1";
+      } else if (c.checkbox && c.checked && c.form) {
+        if (here) { el.checked = false; delete el.dataset.dirty; }
+        (gone[c.form] = gone[c.form] || []).push(c.label);
+      }
+    });
+    Object.keys(gone).forEach(function (formId) {
+      var form = document.getElementById(formId);
+      if (!form) return;
+      var was = form.querySelector(".form-gone");
+      var names = (was ? was.dataset.names.split("\n") : []).concat(gone[formId]);
+      var text = (root.dataset.goneText || "%(names)s").replace("%(names)s", names.join(", "));
+      note(form, "gone", document.createTextNode(text)).dataset.names = names.join("\n");
+    });
+  }
+  // A note of one kind ("refusal", "gone") at the end of a form, made or replaced; it has an id, so a morph
+  // never mistakes it for another element of the form.
+  function note(form, kind, content) {
+    var id = form.id + "-" + kind;
+    var box = document.getElementById(id);
+    if (!box) {
+      box = document.createElement("div");
+      box.id = id;
+      box.className = "form-note form-" + kind;
+      box.setAttribute("role", kind === "refusal" ? "alert" : "status");
+      form.appendChild(box);
+    }
+    box.replaceChildren(content);
+    return box;
+  }
+  function clearNotes(form) {
+    form.querySelectorAll(".form-note").forEach(function (el) { el.remove(); });
+  }
 
   // A push names the board's elements this page already shows (data-keep) instead of sending them again: each
   // is filled with the page's own copy (data-part, the same digest of the same content; data-line for a line
@@ -85,7 +146,9 @@
       return false;
     }
     var t0 = performance.now();
+    var saved = choices();
     Idiomorph.morph(root, tpl.content, morphConfig);
+    restoreChoices(saved);
     afterUpdate();
     (window.tableStats = window.tableStats || []).push(performance.now() - t0);  // read by bench/table_latency.py
     if (waiting) waiting();
@@ -150,7 +213,11 @@
   // A move whose request failed on the network may still have reached the server (only the answer was lost):
   // until the socket brings the table again, a stale refusal is not retried, so that move is never made twice.
   var uncertain = false;
-  function send(form, retried) {
+  // ``origin`` is the form the person filled in, when a script sends its move through another (Ladrillazo's
+  // deal form goes through #lz-move, named by its data-origin): its ticks stay until the move is taken.
+  function send(form, retried, origin) {
+    origin = origin || document.getElementById(form.dataset.origin || "") || form;
+    delete form.dataset.origin;
     if (busy) return;
     busy = form;
     var button = form.querySelector("button[type=submit], button:not([type])");
@@ -168,17 +235,24 @@
     fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin", headers: headers})
       .then(function (r) { return r.text().then(function (t) { return {ok: r.ok, status: r.status, text: t}; }); })
       .then(function (res) {
-        if (res.status === 204) { sent(form); awaitPush(revAtSend, done); return; }
+        if (res.status === 204) { sent(form, origin); awaitPush(revAtSend, done); return; }
         done();
         if (!res.ok) { showError(root.dataset.failText || "Error"); return; }
-        sent(form);
+        // A refused move leaves what the person ticked and typed as it was, with the reason beside it.
+        var refused = refusalIn(res.text);
+        if (!refused) sent(form, origin);
         apply(res.text, false);
         // The table moved on between the render and the click: if the same move is still offered, send it
         // again at the new version, once, so the click is not lost.
         var stale = root.querySelector(".refusal[data-code=stale]");
         if (stale && !retried && !uncertain) {
           var again = root.querySelector("form[data-act][data-key='" + form.dataset.key + "']");
-          if (again && again.querySelector("input[name=version]").value !== sentVersion) { stale.remove(); send(again, true); }
+          if (again && again.querySelector("input[name=version]").value !== sentVersion) { stale.remove(); send(again, true, origin); return; }
+        }
+        if (refused && root.contains(origin) && (origin !== form || origin.querySelector("[data-dirty]"))) {
+          var reason = document.createDocumentFragment();
+          Array.prototype.forEach.call(refused.childNodes, function (n) { reason.appendChild(n.cloneNode(true)); });
+          note(origin, "refusal", reason);
         }
       })
       .catch(function () { done(); uncertain = true; showError(root.dataset.offlineText || "Offline"); });
@@ -194,8 +268,19 @@
   // repeat it), or the table is fetched if no push comes.
   var waiting = null;
   // The move went through: what the person typed into its form was sent, and the next update may replace it.
-  function sent(form) {
-    form.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+  // Scripts that built the move hear of it (Ladrillazo closes its deal panel).
+  function sent(form, origin) {
+    [form, origin].forEach(function (f) {
+      f.querySelectorAll("[data-dirty]").forEach(function (el) { delete el.dataset.dirty; });
+      clearNotes(f);
+    });
+    document.dispatchEvent(new CustomEvent("tablero:sent", {detail: {form: origin}}));
+  }
+  // The refusal a rendered table carries, if any (the server draws it at the top of the table).
+  function refusalIn(html) {
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    return tpl.content.querySelector(".refusal");
   }
   function awaitPush(revAtSend, done) {
     var started = Date.now();
