@@ -195,6 +195,10 @@ def test_a_socket_whose_close_message_was_lost_stops_at_its_next_move(other_daph
     async def scenario():
         async with websockets.connect(ws_url(other_daphne, game, key), origin=other_daphne) as ws:
             sync = await first(ws, "sync")
+            # A message is handled only once the socket's connect is over, whose own check of the token (for a
+            # revocation it could not hear) would otherwise race the deletion below.
+            await ws.send(json.dumps({"type": "hello"}))
+            await first(ws, "sync")
             await asyncio.to_thread(lambda: ApiToken.objects.filter(pk=token.pk)._raw_delete("default"))
             await ws.send(json.dumps({"type": "act", "action": sync["legal_actions"][0], "version": 0}))
             refused = await first(ws, "error")
