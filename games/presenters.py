@@ -340,6 +340,13 @@ def _log_html(log: list[dict], shared: dict | None) -> str:
     return html
 
 
+def _sanctioned(seat: Seat) -> bool:
+    """Whether the seat's person is suspended or banned now (one query, asked only of a seat a bot took over)."""
+    from accounts.moderation import play_refusal
+
+    return play_refusal(seat.user) is not None
+
+
 @functools.cache
 def _board_template(ruleset: str) -> str:
     """The ruleset's board template, else the generic one (found once per process: templates do not come and go
@@ -514,7 +521,9 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
         "is_creator": viewer.is_creator,
         # Only while the game runs: a finished game has no seat to take back.
-        "taken_over": mine is not None and mine.is_taken_over and game.status == Game.Status.ACTIVE,
+        "taken_over": (taken_over := mine is not None and mine.is_taken_over and game.status == Game.Status.ACTIVE),
+        # A suspension or a ban handed the seat to a bot: it cannot be taken back while it lasts.
+        "held_back": taken_over and _sanctioned(mine),
         "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
         "rematch": rematch,
         "turn_limit": (game.options or {}).get("max_turns"),

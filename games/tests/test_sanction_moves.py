@@ -73,3 +73,17 @@ def test_a_socket_that_joins_after_a_revocation_finds_it(players, mod):
     ApiToken.objects.filter(pk=token_id).delete()
     moderation.do_ban(mod, beto.username, "cheating")
     assert not still_allowed({"user": ana, "api_token_id": token_id}) and not still_allowed({"user": beto})
+
+
+def test_a_suspended_players_table_says_why_a_bot_plays_and_offers_no_seat_back_until_it_ends(players, mod, client):
+    """The page told a suspended player that their time had run out and offered "Take back my seat", which the
+    move path then refused; once the suspension is lifted the seat is theirs to take back."""
+    game, seat, user = on_turn(open_table("estanciero", players, start=True), players)
+    restriction = moderation.do_suspend(mod, user.username, "abandons games")
+    client.force_login(user)
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "while you are suspended from play" in page and "Take back my seat" not in page
+    assert "because your time ran out" not in page
+    moderation.do_lift(mod, restriction.pk, "appeal accepted")
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Take back my seat" in page and "while you are suspended" not in page

@@ -24,4 +24,6 @@ ES = {
         "suspensión; un bot juega sus partidas de liga en curso, que cuentan como abandonos salvo que retome su "
         "lugar cuando termine.",
     "You can no longer use this connection.": "Ya no podés usar esta conexión.",
+    "while you are suspended from play. You can take your seat back when the suspension ends.":
+        "mientras dure tu suspensión. Vas a poder recuperar tu lugar cuando termine.",
 }
