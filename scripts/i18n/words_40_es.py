@@ -203,4 +203,6 @@ ES = {
     "Hello from %(site_name)s!": "¡Hola desde %(site_name)s!",
     "Password Reset Email": "Cambio de contraseña",
     "the port of %(port)s": "el puerto de %(port)s",
+    "Name the cards you give as {material: count}.": "Indicá las cartas que das como {material: cantidad}.",
+    "Name the cards you ask for as {material: count}.": "Indicá las cartas que pedís como {material: cantidad}.",
 }

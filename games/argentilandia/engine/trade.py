@@ -127,11 +127,15 @@ def _count_offer(state: dict, seat: int) -> None:
     state["flags"] = {**flags, "offers_made": {**made, key: count + 1}}
 
 
-def _cards(raw, what: str) -> dict:
+def _cards(raw, side: str) -> dict:
+    """The cards of one side of an offer; each side's refusal is a sentence of its own (the side's name spliced
+    into one sentence came out raw in Spanish, "Indicá las cartas (get)")."""
     try:
         return normalize_cards(raw)
     except ValueError:
-        refuse(_("Name the cards to %(what)s as {material: count}."), "playing-the-game", what=what)
+        if side == "give":
+            refuse(_("Name the cards you give as {material: count}."), "playing-the-game")
+        refuse(_("Name the cards you ask for as {material: count}."), "playing-the-game")
 
 
 def find_offer(state: dict, offer_id) -> dict:

@@ -168,3 +168,28 @@ def test_a_port_is_named_once():
             assert "de Puerto de" not in label and label.startswith("Comprar el puerto de "), label
     assert text.label_action({"type": "buy_port", "port": "puerto_buenos_aires"}, None) == \
         "Buy the port of Buenos Aires (3x1)"
+
+
+def test_a_malformed_side_of_an_offer_is_refused_in_words():
+    """Round Summary (trade): an offer whose cards are not {material: count} is refused naming the side in the
+    reader's language; Spanish read "Indicá las cartas (get)", the field's raw name spliced in."""
+    from games.core.rulesets import IllegalAction
+
+    state = RULESET.new_game(4, "malformed-offer")
+    rng = random.Random(1)
+    for _ in range(400):
+        seat = RULESET.to_move(state)[0]
+        if any(a["type"] == "offer_trade" for a in RULESET.legal_actions(state, seat)):
+            break
+        state, _events = RULESET.apply(state, seat, RULESET.bot_action(state, seat, rng))
+    else:
+        raise AssertionError("no turn with an offer to make")
+    said = {}
+    for side, other in (("give", "get"), ("get", "give")):
+        with pytest.raises(IllegalAction) as refused:
+            RULESET.apply(state, seat, {"type": "offer_trade", side: "three cows", other: {"cows": 1}})
+        assert refused.value.rule == "playing-the-game"
+        with translation.override("es"):
+            said[side] = translation.gettext(refused.value.message)
+    assert said == {"give": "Indicá las cartas que das como {material: cantidad}.",
+                    "get": "Indicá las cartas que pedís como {material: cantidad}."}
