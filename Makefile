@@ -54,10 +54,11 @@ test-slow: $(VENV)/.installed-test
 		$(BIN)/python -m pytest -p no:cacheprovider -q games/estanciero/tests/test_engine_property.py \
 		games/argentilandia/tests/test_engine_property.py games/ladrillazo/tests/test_engine_property.py tests/test_fuzz.py
 
-# Regenerate the translation catalogues (needs GNU gettext), fill Spanish from scripts/i18n/*.py, compile.
+# Regenerate the translation catalogues (needs GNU gettext) and compile them. Spanish is written in
+# locale/es/LC_MESSAGES/django.po itself: new strings arrive there empty and scripts/fill_po.py lists them.
 messages: $(VENV)/.installed
 	$(BIN)/python manage.py makemessages -l es -l en --no-obsolete --ignore=.venv --ignore=staticfiles --ignore="*/tests/*"
-	$(BIN)/python scripts/fill_po.py $$(ls scripts/i18n/*.py 2>/dev/null)
+	$(BIN)/python scripts/fill_po.py
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 $(VENV)/.installed-bench: requirements-bench.txt $(VENV)/.installed-test

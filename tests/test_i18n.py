@@ -1,5 +1,7 @@
-"""Spanish and English catalogues are complete and compiled."""
+"""Spanish and English catalogues are complete and compiled, and every translation keeps its placeholders. The
+Spanish catalogue is where Spanish is written (``make messages`` adds new strings to it empty)."""
 
+import re
 from pathlib import Path
 
 import polib
@@ -35,3 +37,29 @@ def test_every_plural_form_is_filled(lang):
         if entry.msgid_plural:
             assert sorted(entry.msgstr_plural) == list(range(forms)), entry.msgid
             assert all(entry.msgstr_plural.values()), entry.msgid
+
+
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def _placeholders(text: str) -> set[str]:
+    """The names a text fills in (one may stand twice: "the {name} ... another {name}")."""
+    return {a or b for a, b in PLACEHOLDER.findall(text)}
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_translation_keeps_its_placeholders(lang):
+    """A translation names exactly the msgid's placeholders (a missing or misspelt one raises a KeyError or shows
+    raw at run time). A plural form may leave out the count: Spanish says "un sobre", not "1 sobres"."""
+    po = polib.pofile(str(LOCALE / lang / "LC_MESSAGES" / "django.po"))
+    wrong = []
+    for entry in po.translated_entries():
+        if not entry.msgid_plural:
+            if _placeholders(entry.msgstr) != _placeholders(entry.msgid):
+                wrong.append((entry.msgid, entry.msgstr))
+            continue
+        wanted = _placeholders(entry.msgid) | _placeholders(entry.msgid_plural)
+        for form in entry.msgstr_plural.values():
+            if not _placeholders(form) <= wanted or len(wanted - _placeholders(form)) > 1:
+                wrong.append((entry.msgid, form))
+    assert wrong == []

@@ -45,7 +45,7 @@ def gettext_noop(message: str) -> str:
     return message
 
 
-# Translatable messages (English msgids; Spanish in scripts/i18n/security_es.py). Filled with params.
+# Translatable messages (English msgids; Spanish in the catalogue, locale/es). Filled with params.
 M_NOT_OBJECT = gettext_noop("An action is a JSON object with a type.")
 M_UNKNOWN_TYPE = gettext_noop("Unknown action type %(type)s for this game.")
 M_UNKNOWN_FIELD = gettext_noop("Unknown field %(field)s for action %(type)s.")
