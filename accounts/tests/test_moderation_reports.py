@@ -32,14 +32,18 @@ def test_a_report_of_a_chat_line_keeps_the_chat_as_it_was(started_game, players)
 def test_bad_reports_are_refused_and_store_nothing(started_game, players):
     ana, beto, caro = players
     line = say(started_game, beto, "hola")
-    for attempt in (
-        lambda: moderation.do_report(ana, ana, "myself", game=started_game),
-        lambda: moderation.do_report(ana, beto, "   ", game=started_game),
-        lambda: moderation.do_report(ana, caro, "not theirs", game=started_game, message=line),
-        lambda: moderation.do_report(ana, "nadie", "who?", game=started_game),
+    for attempt, code, said in (
+        (lambda: moderation.do_report(ana, ana, "myself", game=started_game), "bad_request",
+         "You cannot report yourself."),
+        (lambda: moderation.do_report(ana, beto, "   ", game=started_game), "bad_request",
+         "Say in a few words what happened."),
+        (lambda: moderation.do_report(ana, caro, "not theirs", game=started_game, message=line), "bad_request",
+         "That message is not theirs."),
+        (lambda: moderation.do_report(ana, "nadie", "who?", game=started_game), "not_found", "No such user."),
     ):
-        with pytest.raises(MoveRejected):
+        with pytest.raises(MoveRejected) as refused:
             attempt()
+        assert (refused.value.code, refused.value.message) == (code, said)  # its own refusal, not the rate limit
     assert not Report.objects.exists()
 
 

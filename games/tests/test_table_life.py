@@ -87,8 +87,11 @@ def test_a_player_takes_the_seat_back_and_their_clock_restarts(players):
     row = Seat.objects.get(game=game, index=seat)
     game.refresh_from_db()
     assert not row.is_bot and row.timeouts == 0 and game.rev == rev + 1
+    # The timeout's move may or may not have ended the turn (the deal decides): either way the clock is a person's.
     if seat in rs.to_move(game.state):
-        assert row.deadline > timezone.now() + timedelta(seconds=10)  # a person's clock, not a bot's
+        assert row.deadline > timezone.now() + timedelta(seconds=10)  # not a bot's few seconds
+    else:
+        assert row.deadline is None  # no clock runs for a seat nobody waits for
     with pytest.raises(MoveRejected):
         tables.do_reclaim(game.pk, owner)  # nothing left to take back
 
