@@ -43,6 +43,8 @@ def test_a_channel_publishes_every_task_through_one_client_and_each_arrives(monk
 
 
 def test_a_plain_redis_broker_gets_this_transport():
+    """The app's own connections, the ones a task is published on, are made by this transport."""
     assert settings.CELERY_BROKER_URL.startswith("redis://")
-    assert settings.CELERY_BROKER_TRANSPORT == "config.broker:Transport"
-    assert app.conf.broker_transport == "config.broker:Transport"
+    with app.connection_for_write() as connection:
+        assert isinstance(connection.transport, broker.Transport)
+        assert isinstance(connection.default_channel, broker.Channel)

@@ -37,7 +37,9 @@ def test_engine_imports_nothing_from_django_channels_or_celery():
 
 
 def test_refuse_raises_and_is_never_raised_by_hand():
-    assert errors.refuse.__annotations__["return"] == "NoReturn"
+    with pytest.raises(errors.IllegalAction) as refused:
+        errors.refuse("Not now.", "talks")
+    assert (refused.value.message, refused.value.rule) == ("Not now.", "talks")
     for path in ENGINE.glob("*.py"):
         assert "raise refuse" not in path.read_text(encoding="utf-8"), path.name
 
