@@ -41,9 +41,16 @@ def _received(peer: socket.socket) -> bytes:
         chunks.append(chunk)
 
 
-def test_enable_installs_the_write_on_twisteds_server_connections():
+def test_enable_makes_twisteds_own_server_connections_send_at_once(pair):
+    """Through the connection's own ``write`` (what Daphne calls), once enabled: in the kernel, nothing watched.
+    Twisted's queued write it falls back on is its private ``_newtls.ConnectionMixin.write``: found, or this fails
+    when Twisted changes under it."""
+    assert socket_writes._queued_write is not None
     assert socket_writes.enable() is True
-    assert tcp.Server.write is socket_writes.write_through
+    connection, peer, reactor = pair
+    connection.write(b'{"type": "sync"}')
+    assert _received(peer) == b'{"type": "sync"}'
+    assert connection not in reactor.getWriters()
 
 
 def test_a_message_to_an_idle_connection_is_in_the_kernel_before_write_returns(pair):
