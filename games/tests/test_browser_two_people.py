@@ -56,7 +56,9 @@ def test_two_people_sit_down_start_and_see_each_other(daphne_server, browser):
     bruno.goto(f"{daphne_server}/play/")
     bruno.click(f".table-list a[href='/games/{game.pk}/']")
     wait_live(bruno)
-    time.sleep(1.0)  # the first socket push has long arrived: the buttons must still be there
+    # The socket's first push has been morphed into the page (table.js counts each in ``tableStats``): the
+    # buttons must still be there after it.
+    bruno.wait_for_function("() => (window.tableStats || []).length >= 1")
     assert bruno.locator("button.btn-join").is_visible()
     assert alicia.locator("button.btn-start").is_visible()
     screenshot(bruno, "two-people-lobby-bruno", full_page=False)
