@@ -2,7 +2,6 @@
 start, see each other's moves without reloading, keep what they were typing while the other moves, and a
 player who walks away sees the bot take over and takes the seat back."""
 
-import time
 
 import pytest
 
