@@ -196,14 +196,11 @@ def do_ban(moderator, target, message: str, *, note: str = "") -> Restriction:
 
 
 def _out_of_play(target: User) -> None:
-    """What a ban and a suspension both do to the user's play, in the sanction's transaction."""
-    from games.moderation import hand_seats_to_bots
-    from games.ws_auth import close_sockets_after_commit
-    from lobby.leagues import withdraw_sanctioned
+    """What a ban and a suspension both do to the user's play, in the sanction's transaction: told to the layers
+    above through ``accounts.signals.out_of_play``."""
+    from .signals import out_of_play
 
-    hand_seats_to_bots(target)
-    withdraw_sanctioned(target)
-    close_sockets_after_commit(target.pk)
+    out_of_play.send(sender=User, user=target)
 
 
 def do_lift(moderator, restriction_id: int, reason: str) -> Restriction:

@@ -29,6 +29,7 @@ from .actions import MoveRejected
 from .core.events import visible_to
 from .core.rulesets import IllegalAction, get
 from .models import Game, Move, Seat
+from .results import bot_account_ids, finishing_order
 from .templatetags.tablero import PART_LANGUAGE, part_digest
 
 LOG_LENGTH = 60
@@ -392,16 +393,14 @@ def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: 
 
 def _outcome_rows(game: Game, seats: list[Seat], names: list[str]) -> list[dict]:
     """The finishing order with each player's figures (VP, money, net worth...) as the ruleset reports them.
-    The order is the one the game's results are recorded in (``lobby.results.finishing_order``): a seat a bot
+    The order is the one the game's results are recorded in (``games.results.finishing_order``): a seat a bot
     played to the end for its absent person is a forfeit, last, on the card as in the results, profile and
     rating, whatever the bot achieved with it."""
-    from lobby.results import finishing_order, league_bot_ids  # the lobby records results; games do not
-
     outcome = game.outcome or {}
     mod = _text_module(game.ruleset)
     figures = getattr(mod, "outcome_figures", None) if mod is not None else None
     rows = []
-    for place, (seat, forfeit) in enumerate(finishing_order(game, seats, league_bot_ids(seats)), start=1):
+    for place, (seat, forfeit) in enumerate(finishing_order(game, seats, bot_account_ids(seats)), start=1):
         rows.append({"place": place, "seat": seat, "name": names[seat] if 0 <= seat < len(names) else "?",
                      "forfeit": forfeit, "figures": figures(outcome, seat) if figures else []})
     return rows

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Seat
+from games.results import bot_account_ids, finishing_order
 
 from . import ratings
 from .models import BotAccount, LeagueTable, PlayerResult, Rating, RatingBook
@@ -34,24 +35,9 @@ class Placing:
     forfeit: bool
 
 
-def finishing_order(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[tuple[int, bool]]:
-    """Every seat in finishing order, each with whether it is a forfeit: the rules' ranking, except that a seat
-    a bot played to the end after its person's timeouts (or a ban) goes below every seat that was played out,
-    whatever the bot achieved with it. League bot accounts' seats are bots from the start and are never
-    forfeits. The one ranking of a finished game: its recorded results (``placings``) and its game-over card
-    (``games.presenters``) both read it."""
-    ranking = [s for s in (game.outcome or {}).get("ranking") or [] if isinstance(s, int)]
-    if not ranking:
-        return []
-    ranking += [s.index for s in seats if s.index not in ranking]
-    forfeits = {s.index for s in seats if s.is_taken_over and s.user_id not in bot_user_ids}
-    return [(i, False) for i in ranking if i not in forfeits] + [(i, True) for i in ranking if i in forfeits]
-
-
-def league_bot_ids(seats: list[Seat]) -> set[int]:
-    """The seated users that are league bot accounts (``BotAccount``)."""
-    return set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
-               .values_list("user_id", flat=True))
+def bot_accounts(user_ids: list[int]) -> list[int]:
+    """Of ``user_ids``, the league bot accounts: what the games ask (``games.results.register_bot_accounts``)."""
+    return list(BotAccount.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
 
 
 def placings(game: Game, seats: list[Seat], bot_user_ids: set[int]) -> list[Placing]:
@@ -73,7 +59,7 @@ def record_game(game_id: int) -> int:
         if game is None or game.status != Game.Status.FINISHED or PlayerResult.objects.filter(game=game).exists():
             return 0
         seats = list(Seat.objects.filter(game=game).order_by("index"))
-        placed = placings(game, seats, league_bot_ids(seats))
+        placed = placings(game, seats, bot_account_ids(seats))
         if not placed:
             return 0
         in_league = LeagueTable.objects.filter(game=game).exists()

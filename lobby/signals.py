@@ -1,15 +1,24 @@
 """The lobby hears of games ending without the move path knowing about it: a game whose status becomes
-finished or aborted is saved, and after that commits the lobby re-renders (it lists games in play)."""
+finished or aborted is saved, and after that commits the lobby re-renders (it lists games in play). And a
+sanction (``accounts.signals.out_of_play``) takes the user out of seasons still taking registrations."""
 
 from __future__ import annotations
 
 from django.db.models.signals import post_init, post_save
 from django.dispatch import receiver
 
+from accounts.signals import out_of_play
 from games.broadcast import publish_lobby_after_commit
 from games.models import Game
 
+from .leagues import withdraw_sanctioned
+
 ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+@receiver(out_of_play, dispatch_uid="lobby.out_of_play")
+def _leave_the_seasons(sender, user, **kwargs) -> None:
+    withdraw_sanctioned(user)
 
 
 @receiver(post_init, sender=Game, dispatch_uid="lobby.status_loaded")
