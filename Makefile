@@ -38,6 +38,7 @@ run: $(VENV)/.installed
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 # The whole suite on PostgreSQL and Redis, then the embedded-default subset on SQLite.
 test: lint

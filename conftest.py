@@ -106,7 +106,7 @@ def _fresh_redis():
 FLUSH_TRIES = 5
 
 # What migrate writes once and no test changes: content types, permissions and the moderators' group
-# (``accounts.moderation.ensure_moderator_group``, idempotent, is how tests reach it).
+# (``moderation.users.ensure_moderator_group``, idempotent, is how tests reach it).
 KEPT_TABLES = frozenset({"django_content_type", "auth_permission", "auth_group", "auth_group_permissions"})
 
 

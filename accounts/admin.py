@@ -4,7 +4,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import ApiToken, ModerationAction, Report, Restriction, User
+from .models import ApiToken, Restriction, User
 
 
 @admin.register(User)
@@ -15,7 +15,7 @@ class TableroUserAdmin(UserAdmin):
     @admin.display(description=_("Moderation"))
     def moderation_link(self, obj):
         # Restrictions are applied from the moderation page, which asks for a reason and writes the log.
-        return format_html('<a href="{}">{}</a>', reverse("accounts:moderation_user", args=[obj.username]),
+        return format_html('<a href="{}">{}</a>', reverse("moderation:user", args=[obj.username]),
                            _("moderate"))
 
 
@@ -34,26 +34,11 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(ModerationAction)
-class ModerationActionAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "moderator", "kind", "user", "game", "reason", "note")
-    list_filter = ("kind",)
-    search_fields = ("user__username", "moderator__username", "reason")
-    date_hierarchy = "created_at"
-
-
 @admin.register(Restriction)
 class RestrictionAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "user", "kind", "ends_at", "lifted_at", "created_by", "reason")
     list_filter = ("kind",)
     search_fields = ("user__username", "reason")
-
-
-@admin.register(Report)
-class ReportAdmin(ReadOnlyAdmin):
-    list_display = ("created_at", "reported", "reporter", "game", "status", "resolution")
-    list_filter = ("status", "resolution")
-    search_fields = ("reported__username", "reporter__username", "reason")
 
 
 @admin.register(ApiToken)

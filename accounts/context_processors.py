@@ -8,7 +8,7 @@ def standing(request):
     user = getattr(request, "user", None)
     if not (user and user.is_authenticated):
         return {}
-    from .moderation import active_restrictions, is_moderator
+    from .restrictions import active_restrictions, is_moderator
 
     return {"my_restrictions": SimpleLazyObject(lambda: active_restrictions(user)),
             "is_moderator": SimpleLazyObject(lambda: is_moderator(user))}

@@ -21,7 +21,7 @@ from django.contrib.auth.signals import user_login_failed
 from django.core.exceptions import PermissionDenied
 from django.dispatch import receiver
 
-from games import ratelimit
+from accounts import ratelimit
 
 
 def _account(credentials: dict) -> str:

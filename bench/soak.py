@@ -199,7 +199,8 @@ def bench_users():
 
 def new_table(n: int, host, mod) -> int:
     """A started table where only bots sit (the host's seat handed to a bot by a moderator)."""
-    from games import moderation, tables
+    from games import tables
+    from moderation import games as moderation
 
     ruleset, seats = RULESETS[n % len(RULESETS)]
     game = tables.do_create_table(host, ruleset, seats, bots=seats - 1, time_control="blitz")

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games.estanciero",
     "games.argentilandia",
     "games.ladrillazo",
+    "moderation",
 ]
 
 MIDDLEWARE = [
@@ -330,7 +331,7 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 USE_X_FORWARDED_FOR = env_bool("USE_X_FORWARDED_FOR", False)  # only behind a proxy that sets it
-# allauth's limits take the same address as games.ratelimit.client_ip (the last X-Forwarded-For entry, set by our
+# allauth's limits take the same address as accounts.ratelimit.client_ip (the last X-Forwarded-For entry, set by our
 # one proxy): counted by the proxy's address, one person's failed logins locked everyone out.
 ALLAUTH_TRUSTED_PROXY_COUNT = 1 if USE_X_FORWARDED_FOR else 0
 
@@ -358,7 +359,7 @@ CONTENT_SECURITY_POLICY = {
 # Form and JSON bodies (file uploads are not counted); the API refuses bodies over 16 kB itself.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DATA_UPLOAD_MAX_MEMORY_SIZE", 256 * 1024)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 500
-# "<count>/<seconds>s" per fixed window, counted in the Redis cache (games/ratelimit.py).
+# "<count>/<seconds>s" per fixed window, counted in the Redis cache (accounts/ratelimit.py).
 RATE_LIMITS = {
     "api_user": env_str("API_RATE_LIMIT", "120/60s"),
     "api_anon": env_str("API_ANON_RATE_LIMIT", "60/60s"),

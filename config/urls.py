@@ -10,4 +10,5 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("lobby.urls")),
+    path("", include("moderation.urls")),
 ]

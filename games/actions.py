@@ -24,6 +24,8 @@ from django.db.models.sql import Query
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
+from accounts.restrictions import Refusal
+
 from . import bots, clock, snapshot_wire
 from .core.rulesets import IllegalAction, get
 from .core.validation import InvalidInput, check_action
@@ -49,6 +51,11 @@ class MoveRejected(Exception):
         self.rule = rule
         self.version = version
         self.params = params or {}
+
+    @classmethod
+    def because(cls, refusal: Refusal) -> MoveRejected:
+        """A refusal from what moderation put on the user (``accounts.restrictions``): not theirs to do now."""
+        return cls("not_your_seat", refusal.message, params=refusal.params)
 
     @property
     def http_status(self) -> int:
@@ -193,8 +200,9 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         required: set[int] = set()
         # Ratings, history and league standings (lobby/results.py), once the end is committed; the task is
         # idempotent and the league beat records any game whose task was lost.
-        from lobby.tasks import game_finished
-        transaction.on_commit(lambda game_id=game.pk: game_finished.delay(game_id), robust=True)
+        from .signals import game_over_after_commit
+
+        game_over_after_commit(game)
     else:
         required = required_seats(rs, new_state, seats)
     # The clock charges the turn: a seat that keeps the turn keeps its running clock (games/clock.py).
@@ -273,16 +281,16 @@ def do_move(game_id: int, *, seat: int, action: dict, expected_version: int | No
 
 def _taken_back(seat: Seat, actor) -> list[dict]:
     """A person acting on the seat a bot took over after their timeouts takes it back (its events); not while
-    they are banned or suspended, which handed all their seats to bots (``games.moderation.hand_seats_to_bots``):
+    they are banned or suspended, which handed all their seats to bots (``moderation.games.hand_seats_to_bots``):
     so a sanctioned user's move is refused whatever brought it (a socket opened before the sanction included),
     at the cost of one query on this rare path only."""
     if not seat.is_bot:
         return []
-    from accounts.moderation import play_refusal
+    from accounts.restrictions import play_refusal
 
     refusal = play_refusal(actor)
     if refusal is not None:
-        raise refusal
+        raise MoveRejected.because(refusal)
     seat.is_bot = False
     seat.timeouts = 0
     return [{"type": "seat_taken_back", "seat": seat.index}]

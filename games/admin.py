@@ -34,7 +34,7 @@ class GameAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("Moderation"))
     def moderation_link(self, obj):
-        return format_html('<a href="{}">{}</a>', reverse("games:moderate", args=[obj.pk]), _("moderate"))
+        return format_html('<a href="{}">{}</a>', reverse("moderation:game", args=[obj.pk]), _("moderate"))
 
 
 @admin.register(ChatMessage)

@@ -13,9 +13,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
 
+from accounts import ratelimit
 from accounts.models import ApiToken
 
-from . import privacy, ratelimit, tables
+from . import privacy, tables
 from .actions import Held, MoveRejected, do_move
 from .core.rulesets import get, names
 from .core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json

@@ -31,7 +31,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils.translation import gettext_noop
 
-from . import ratelimit
+from accounts import ratelimit
+
 from .actions import MoveRejected
 from .broadcast import group_name
 from .models import ChatMessage, ChatMute, Game, Seat
@@ -90,12 +91,13 @@ def readable_channels(game: Game, player: bool, signed: bool = True) -> tuple[st
 
 def chat_refusal(user) -> MoveRejected | None:
     """Why this person may not chat now, or None. The one place every path asks (socket, page, API): an
-    inactive account, and what moderation put on the user (a chat mute or a ban, ``accounts.moderation``)."""
-    from accounts.moderation import chat_refusal as moderation_refusal
+    inactive account, and what moderation put on the user (a chat mute or a ban, ``accounts.restrictions``)."""
+    from accounts.restrictions import chat_refusal as moderation_refusal
 
     if not user.is_active:
         return MoveRejected("not_your_seat", gettext_noop("This account cannot chat."))
-    return moderation_refusal(user)
+    refusal = moderation_refusal(user)
+    return MoveRejected.because(refusal) if refusal is not None else None
 
 
 # ---- writing a line --------------------------------------------------------------------------------------------

@@ -11,9 +11,10 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
-from lobby.presence import PresenceMixin  # a person at a table counts as online in the lobby
+from accounts import ratelimit
+from games.presence import PresenceMixin  # a person at a table counts as online in the lobby
 
-from . import fanout, privacy, ratelimit, snapshots, ws_auth
+from . import fanout, privacy, snapshots, ws_auth
 from .actions import MoveRejected, do_move
 from .broadcast import group_name
 from .chat_socket import KINDS as CHAT_KINDS

@@ -343,7 +343,7 @@ def _log_html(log: list[dict], shared: dict | None) -> str:
 
 def _sanctioned(seat: Seat) -> bool:
     """Whether the seat's person is suspended or banned now (one query, asked only of a seat a bot took over)."""
-    from accounts.moderation import play_refusal
+    from accounts.restrictions import play_refusal
 
     return play_refusal(seat.user) is not None
 

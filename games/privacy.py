@@ -28,7 +28,7 @@ INVITES_KEPT = 50  # a session remembers this many invitations at most (the newe
 
 
 def _moderator(user) -> bool:
-    from accounts.moderation import is_moderator
+    from accounts.restrictions import is_moderator
 
     return is_moderator(user)
 

@@ -18,7 +18,7 @@ import logging
 from django.conf import settings
 from django.core.cache import cache as django_cache
 
-from . import ratelimit
+from accounts import ratelimit
 
 log = logging.getLogger(__name__)
 

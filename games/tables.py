@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import secrets
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
+
+from accounts import ratelimit
 
 from . import clock
 from .actions import MoveRejected, publish_after_commit, required_seats
@@ -150,24 +153,23 @@ def check_table_limits(user) -> None:
     alike): a flood of tables would fill every lobby list. Called inside the transaction that creates the table:
     the user's row is locked first, so concurrent creations by one user count their open tables one after the
     other (10 at once made 10 tables against a cap of 5). SQLite's IMMEDIATE transactions serialise them anyway."""
-    from . import ratelimit
 
     get_user_model().objects.select_for_update().filter(pk=user.pk).exists()  # ``user`` may be a request's lazy one
-    if ratelimit.too_many_open_tables(user):
+    if too_many_open_tables(user):
         raise MoveRejected("too_many_tables", gettext_noop("You already have %(cap)s open tables: start or leave one "
-                                                           "first."), params={"cap": ratelimit.open_tables_cap()})
+                                                           "first."), params={"cap": open_tables_cap()})
     if not ratelimit.hit("table_create", f"u{user.pk}"):
         raise MoveRejected("rate_limited", gettext_noop("You are opening tables too fast: wait a moment."))
 
 
 def check_may_play(user) -> None:
-    """A suspended or banned user sits at no new table (moderation: ``accounts.moderation.play_refusal``);
+    """A suspended or banned user sits at no new table (moderation: ``accounts.restrictions.play_refusal``);
     games already under way go on."""
-    from accounts.moderation import play_refusal
+    from accounts.restrictions import play_refusal
 
     refusal = play_refusal(user)
     if refusal is not None:
-        raise refusal
+        raise MoveRejected.because(refusal)
 
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
@@ -462,3 +464,12 @@ def maybe_start_full(game_id: int) -> bool:
     except MoveRejected:
         return False
     return True
+
+
+def open_tables_cap() -> int:
+    return int(getattr(settings, "MAX_OPEN_TABLES", 5))
+
+
+def too_many_open_tables(user) -> bool:
+    """``user`` already has the most lobby tables a user may keep open."""
+    return Game.objects.filter(created_by=user, status=Game.Status.LOBBY).count() >= open_tables_cap()

@@ -49,7 +49,7 @@ HAND_OUT_SECONDS = 60
 def fire(game_id: int, seat: int, version: int) -> bool:
     """Apply one deadline; True when it made a move. A database error is raised (the sweep tries again); any
     other failure is the game's own (its state or the engine) and would fail on every try, so the game is
-    paused for a moderator instead."""
+    paused for a moderator instead (``signals.deadline_failed``)."""
     from .actions import do_deadline
 
     try:
@@ -58,9 +58,10 @@ def fire(game_id: int, seat: int, version: int) -> bool:
         raise
     except Exception as exc:
         log.exception("deadline of game %s seat %s at version %s failed: pausing the game", game_id, seat, version)
-        from .moderation import do_pause_stuck
+        from .signals import deadline_failed
 
-        do_pause_stuck(game_id, seat, version, f"{type(exc).__name__}: {exc}")
+        deadline_failed.send(sender=fire, game_id=game_id, seat=seat, version=version,
+                             error=f"{type(exc).__name__}: {exc}")
         return False
 
 

@@ -1,11 +1,9 @@
 from django.urls import path
 
-from . import api, views, views_chat, views_moderation, views_replay
+from . import api, views, views_chat, views_replay
 
 app_name = "games"
 urlpatterns = [
-    path("play/", views.play, name="play"),
-    path("games/new/", views.create, name="create"),
     path("games/<int:game_id>/", views.table, name="table"),
     path("games/<int:game_id>/table/", views.table_fragment, name="table_fragment"),
     path("games/<int:game_id>/join/", views.join, name="join"),
@@ -14,7 +12,6 @@ urlpatterns = [
     path("games/<int:game_id>/kick/", views.kick, name="kick"),
     path("games/<int:game_id>/cancel/", views.cancel, name="cancel"),
     path("games/<int:game_id>/invite/<slug:code>/", views.invite, name="invite"),
-    path("play/quick/", views.quick_play, name="quick_play"),
     path("games/<int:game_id>/act/", views.act, name="act"),
     path("games/<int:game_id>/reclaim/", views.reclaim, name="reclaim"),
     path("games/<int:game_id>/rematch/", views.rematch, name="rematch"),
@@ -22,8 +19,6 @@ urlpatterns = [
     path("games/<int:game_id>/log.json", views.log_export, name="log"),
     path("games/<int:game_id>/replay/", views_replay.replay, name="replay"),
     path("games/<int:game_id>/replay/step/", views_replay.replay_step, name="replay_step"),
-    path("games/<int:game_id>/moderate/", views_moderation.moderate, name="moderate"),
-    path("games/<int:game_id>/moderate/<slug:kind>/", views_moderation.moderate_action, name="moderate_action"),
     path("games/<int:game_id>/chat/", views_chat.chat_post, name="chat"),
     path("games/<int:game_id>/chat/panel/", views_chat.chat_panel, name="chat_panel"),
     path("games/<int:game_id>/chat/mute/", views_chat.chat_mute, name="chat_mute"),

@@ -16,14 +16,14 @@ import logging
 from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from games import ratelimit
+from accounts import ratelimit
 from games.broadcast import LOBBY_GROUP, lobby_rev
 from games.consumers import ClosedSocketSendsDropped, LayerChannelForgotten, connection_language
 from games.core.validation import InvalidInput, parse_json
 from games.db_threads import DatabaseCallsOnly, db
+from games.presence import PresenceMixin
 
 from . import listing
-from .presence import PresenceMixin
 
 log = logging.getLogger(__name__)
 

@@ -68,7 +68,7 @@ def current_season(league: League) -> Season | None:
 # ---- registration --------------------------------------------------------------------------------------------
 
 def check_register(season: Season | None, user) -> None:
-    from accounts.moderation import play_refusal
+    from accounts.restrictions import play_refusal
 
     if season is None or season.status != Season.Status.REGISTRATION or not season.league.active:
         raise MoveRejected("not_active", gettext_noop("Registration for this league is closed."))
@@ -76,7 +76,7 @@ def check_register(season: Season | None, user) -> None:
         raise MoveRejected("bad_request", gettext_noop("You are already registered for this season."))
     refusal = play_refusal(user)  # a suspended player registers once the suspension is over
     if refusal is not None:
-        raise refusal
+        raise MoveRejected.because(refusal)
 
 
 def do_register(season_id: int, user) -> Membership:

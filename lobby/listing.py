@@ -16,13 +16,13 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games import presence
 from games.broadcast import lobby_rev
 from games.core.rulesets import get, names
 from games.formatting import money
 from games.models import AuditEntry, Game
 from games.tables import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES  # noqa: F401  (the lobby's names)
 
-from . import presence
 from .catalog import get_game
 
 OPEN_SHOWN = 60

@@ -1,6 +1,7 @@
 """The lobby hears of games ending without the move path knowing about it: a game whose status becomes
 finished or aborted is saved, and after that commits the lobby re-renders (it lists games in play). And a
-sanction (``accounts.signals.out_of_play``) takes the user out of seasons still taking registrations."""
+sanction (``accounts.signals.out_of_play``) takes the user out of seasons still taking registrations, and a game's
+end (``games.signals.game_over``) records its results."""
 
 from __future__ import annotations
 
@@ -10,10 +11,20 @@ from django.dispatch import receiver
 from accounts.signals import out_of_play
 from games.broadcast import publish_lobby_after_commit
 from games.models import Game
+from games.signals import game_over
 
 from .leagues import withdraw_sanctioned
 
 ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
+
+
+@receiver(game_over, dispatch_uid="lobby.game_over")
+def _record_results(sender, game_id: int, **kwargs) -> None:
+    """Ratings, history and league standings (``results.reconcile``) in a Celery task: idempotent, and the
+    league beat records any game whose task was lost."""
+    from .tasks import game_finished
+
+    game_finished.delay(game_id)
 
 
 @receiver(out_of_play, dispatch_uid="lobby.out_of_play")

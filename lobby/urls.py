@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_leagues
+from . import views, views_leagues, views_play, views_profile
 
 app_name = "lobby"
 urlpatterns = [
@@ -16,4 +16,9 @@ urlpatterns = [
     path("leaderboards/", views_leagues.leaderboard, name="leaderboards"),
     path("leaderboards/<slug:ruleset>/", views_leagues.leaderboard, name="leaderboard"),
     path("my-games/", views.my_games, name="my_games"),
+    path("play/", views_play.play, name="play"),
+    path("u/<str:username>/", views_profile.profile, name="profile"),
+    path("u/<str:username>/history.json", views_profile.history_json, name="history_json"),
+    path("games/new/", views_play.create, name="create"),
+    path("play/quick/", views_play.quick_play, name="quick_play"),
 ]

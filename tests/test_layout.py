@@ -1,60 +1,62 @@
-"""The layout shows the pure core: the rules (``games/core`` and every ruleset's ``engine/``) import nothing
-from Django, Channels or Celery, nor from the web parts of ``games`` (issue 15, "Pure modules")."""
+"""The house's layers are import-linter contracts (``[tool.importlinter]`` in pyproject.toml, run by ``make test``
+as ``lint-imports``): accounts at the bottom, games above it, the lobby and moderation on top; the three rulesets
+independent; the rules (``games/core`` and every ruleset's ``engine/``) importing no framework and nothing of the
+site. These tests keep the contracts honest: the pure contract names every module of the framework, and each
+contract breaks when a module crosses it."""
 
-import ast
 import pathlib
-import re
-
-import pytest
+import subprocess
+import sys
+import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FORBIDDEN = ("django", "channels", "celery", "asgiref", "daphne", "redis", "kombu")
-PURE = [ROOT / "games" / "core", *sorted(p for p in (ROOT / "games").glob("*/engine") if p.is_dir())]
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+NOT_MODULES = {"__init__", "__pycache__", "tests", "migrations", "templates", "static", "core"}
 
 
-def imported_modules(path: pathlib.Path) -> list[str]:
-    """Every module a file imports, relative imports resolved against its package."""
-    package = path.relative_to(ROOT).with_suffix("").parts[:-1]
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else ()
-            module = ".".join([*base, *(node.module.split(".") if node.module else [])])
-            found.append(module)
-            if not node.module:  # `from . import x`: x may be a module
-                found += [f"{module}.{alias.name}" for alias in node.names]
+def contract(kind: str) -> dict:
+    [found] = [c for c in CONFIG["contracts"] if c["type"] == kind]
     return found
 
 
-def pure_files() -> list[pathlib.Path]:
-    return [f for d in PURE for f in sorted(d.rglob("*.py"))]
+def rulesets() -> list[str]:
+    return sorted(p.parent.name for p in (ROOT / "games").glob("*/engine") if p.is_dir())
 
 
-def test_the_pure_core_and_the_engines_are_where_the_layout_says():
-    names = {p.relative_to(ROOT).as_posix() for p in PURE}
-    assert {"games/core", "games/estanciero/engine", "games/argentilandia/engine",
-            "games/ladrillazo/engine"} <= names
-    assert len(pure_files()) > 40
+def test_the_pure_contract_covers_the_core_every_engine_and_every_framework_module():
+    """A module added to the framework later is forbidden to the rules too, or this fails."""
+    pure = contract("forbidden")
+    assert set(pure["source_modules"]) == {"games.core", *(f"games.{r}.engine" for r in rulesets())}
+    framework = {p.stem for p in (ROOT / "games").iterdir()
+                 if (p.suffix == ".py" or (p.is_dir() and (p / "__init__.py").exists()))
+                 and p.stem not in NOT_MODULES and p.stem not in rulesets()}
+    assert framework, "no framework module found"
+    missing = sorted(f"games.{m}" for m in framework if f"games.{m}" not in pure["forbidden_modules"])
+    assert not missing, f"add these to the pure contract's forbidden_modules: {missing}"
 
 
-@pytest.mark.parametrize("path", pure_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_pure_modules_import_no_framework_and_no_web_module(path):
-    for module in imported_modules(path):
-        top = module.split(".")[0]
-        assert top not in FORBIDDEN, f"{path.relative_to(ROOT)} imports {module}"
-        if top == "games":
-            # Only the core and the engines themselves: never games.models, games.actions, templates...
-            assert re.match(r"games\.(core|\w+\.engine)(\.|$)", module), f"{path.relative_to(ROOT)} imports {module}"
+def test_every_ruleset_is_in_the_independence_contract():
+    assert sorted(contract("independence")["modules"]) == sorted(f"games.{r}" for r in rulesets())
 
 
-def test_the_check_catches_a_django_import(tmp_path):
-    """The check bites: a file importing Django, directly or from the web part of games, is flagged."""
-    bad = ROOT / "games" / "core" / "_layout_probe_tmp.py"
-    bad.write_text("from django.conf import settings\nfrom .. import models\n")
+def test_each_contract_breaks_when_a_module_crosses_it():
+    """Three probe modules, one across each contract: lint-imports reports all three contracts broken."""
+    probes = {
+        ROOT / "accounts" / "_layout_probe.py": "from lobby import models\n",
+        ROOT / "games" / "estanciero" / "_layout_probe.py": "from games.ladrillazo import engine\n",
+        ROOT / "games" / "core" / "_layout_probe.py": "from django.conf import settings\nfrom games import models\n",
+    }
     try:
-        found = imported_modules(bad)
+        for path, text in probes.items():
+            path.write_text(text)
+        run = subprocess.run([str(pathlib.Path(sys.executable).parent / "lint-imports"), "--no-cache"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=300)
     finally:
-        bad.unlink()
-    assert "django.conf" in found and "games.models" in found
+        for path in probes:
+            path.unlink(missing_ok=True)
+    assert run.returncode != 0
+    assert "Contracts: 0 kept, 3 broken." in run.stdout, run.stdout[-3000:]
+    said = " ".join(run.stdout.split())
+    for line in ("accounts._layout_probe -> lobby.models", "games.estanciero._layout_probe -> games.ladrillazo",
+                 "games.core is not allowed to import django", "games.core._layout_probe -> games.models"):
+        assert line in said, line

@@ -14,10 +14,11 @@ from django.db import connection, connections
 from django.test import TransactionTestCase
 
 import conftest
-from accounts.models import ModerationAction, User
-from accounts.moderation import MODERATORS, do_warn, ensure_moderator_group, is_moderator
+from accounts.models import User
 from games.models import Game, Move, Seat
 from games.tests.conftest import make_users, open_table
+from moderation.models import ModerationAction
+from moderation.users import MODERATORS, do_warn, ensure_moderator_group, is_moderator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ def bruno(db):
 
 
 def test_profile_is_public(client, bruno):
-    response = client.get(reverse("accounts:profile", args=["bruno"]))
+    response = client.get(reverse("lobby:profile", args=["bruno"]))
     assert response.status_code == 200
     assert b"bruno" in response.content
 
@@ -73,6 +73,6 @@ def test_profile_lists_finished_games_with_the_place(client, bruno):
     from lobby.results import record_game  # what the game's end does (lobby.tasks.game_finished)
 
     record_game(game.pk)
-    page = client.get(reverse("accounts:profile", args=["bruno"]))
+    page = client.get(reverse("lobby:profile", args=["bruno"]))
     assert page.context["games_played"] == 1 and page.context["games_won"] == 1
     assert f"/games/{game.pk}/" in page.content.decode()

@@ -30,7 +30,7 @@ def bot_users(db):
 
 
 def profile(client, name: str, **params):
-    return client.get(reverse("accounts:profile", args=[name]), params, HTTP_ACCEPT_LANGUAGE="en")
+    return client.get(reverse("lobby:profile", args=[name]), params, HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_current_games_and_league_standing(client, people, bot_users):
 
 
 def test_the_json_export_is_for_the_player_alone(client, people, record):
-    url = reverse("accounts:history_json", args=["ana"])
+    url = reverse("lobby:history_json", args=["ana"])
     assert client.get(url).status_code == 302  # to the login page
     client.force_login(people[1])
     refused = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
@@ -156,5 +156,5 @@ def test_head_to_head_for_a_signed_in_visitor(client, people, record):
 
 
 def test_the_profile_in_spanish(client, people, record):
-    page = client.get(reverse("accounts:profile", args=["ana"])).content.decode()
+    page = client.get(reverse("lobby:profile", args=["ana"])).content.decode()
     assert "Rating y estadísticas" in page and "puesto promedio" in page and "abandono" in page

@@ -16,9 +16,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from accounts import moderation, voice
-from accounts.models import ACTION_LABELS, RESOLUTION_LABELS, ModerationAction, Report, Restriction, User
+from accounts import voice
+from accounts.models import Restriction, User
 from lobby.models import League, Season
+from moderation import reports
+from moderation import users as moderation
+from moderation.models import ACTION_LABELS, RESOLUTION_LABELS, ModerationAction, Report
 
 pytestmark = pytest.mark.django_db
 
@@ -133,11 +136,11 @@ def test_every_model_has_a_translated_name():
 def test_the_moderation_log_shows_actions_in_words(started_game, mod, players):
     """The log showed the codes `resolve_report` and `annul` in Spanish."""
     report = Report.objects.create(reporter=players[1], reported=players[0], reason="insultos")
-    moderation.do_resolve(mod, report.pk, "warn", "advertida por insultos", message="Sin insultos, por favor")
+    reports.do_resolve(mod, report.pk, "warn", "advertida por insultos", message="Sin insultos, por favor")
     moderation.log_action(mod, "annul", "partida amañada", game=started_game)
     client = spanish_client()
     client.force_login(mod)
-    page = client.get(reverse("accounts:moderation") + "?status=all").content.decode()
+    page = client.get(reverse("moderation:dashboard") + "?status=all").content.decode()
     assert "denuncia resuelta" in page and "partida invalidada" in page and "Advertir" in page
     assert ">resolve_report<" not in page and ">annul<" not in page and ">warn<" not in page
 
@@ -149,7 +152,7 @@ def test_every_moderation_code_has_a_label():
         logged |= set(re.findall(r'log_action\(\s*\w+,\s*"(\w+)"', path.read_text(encoding="utf-8")))
     logged |= set(Restriction.Kind.values)
     assert {"resolve_report", "annul"} <= logged and not logged - set(ACTION_LABELS), sorted(logged - set(ACTION_LABELS))
-    assert set(moderation.RESOLUTIONS) == set(RESOLUTION_LABELS)
+    assert set(reports.RESOLUTIONS) == set(RESOLUTION_LABELS)
     entry = ModerationAction(kind="resolve_report")
     with translation.override("en"):
         assert entry.kind_label == "report resolved"

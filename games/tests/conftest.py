@@ -100,7 +100,7 @@ def seat_user(game, players, seat):
 @pytest.fixture
 def mod(db):
     """A moderator: a user in the moderators' group (fresh from the database, so its permissions load)."""
-    from accounts.moderation import ensure_moderator_group
+    from moderation.users import ensure_moderator_group
 
     user = User.objects.create_user("moderadora", password="pw-moderadora-123")
     user.groups.add(ensure_moderator_group())

@@ -10,8 +10,9 @@ from types import SimpleNamespace
 import pytest
 from django.test import Client
 
+from accounts import ratelimit
 from accounts.models import ApiToken
-from games import ratelimit, tables
+from games import tables
 from games.models import Game
 from games.tests.conftest import make_users
 

@@ -278,10 +278,10 @@ def test_the_game_over_card_ranks_a_forfeit_last_on_both_screens(daphne_server, 
     """A bot played ausente's seat after her timeouts and the game is decided with that seat first: both
     screens' game-over cards put her last, as a forfeit, as the recorded results do, and hers no longer
     offers to take back her seat."""
-    from accounts.moderation import ensure_moderator_group
-    from games.moderation import do_adjudicate
     from lobby.models import PlayerResult
     from lobby.results import record_game
+    from moderation.games import do_adjudicate
+    from moderation.users import ensure_moderator_group
 
     game, users, pages = two_people(browser, daphne_server, "estanciero", ("ausente", "presente"),
                                     ("es-AR", "en-GB"))

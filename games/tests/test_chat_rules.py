@@ -7,8 +7,9 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import Client
 
+from accounts import ratelimit
 from accounts.models import ApiToken, Restriction, User
-from games import chat, ratelimit, tables
+from games import chat, tables
 from games.actions import MoveRejected
 from games.models import ChatMessage, ChatMute, Game
 

@@ -7,10 +7,10 @@ import re
 import pytest
 
 from games.models import Game, Seat
-from games.moderation import do_adjudicate
 from games.tests.conftest import client_for, make_users, open_table
 from lobby.models import PlayerResult
 from lobby.results import record_game
+from moderation.games import do_adjudicate
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,6 @@ is lifted they may take their seats back."""
 import pytest
 from django.db import connection
 
-from accounts import moderation
 from accounts.models import ApiToken
 from games import snapshots, tables
 from games.actions import MoveRejected, do_move
@@ -14,6 +13,7 @@ from games.core.rulesets import get
 from games.models import Game, Move, Seat
 from games.tests.conftest import open_table
 from games.ws_auth import still_allowed
+from moderation import users as moderation
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the move on held rows runs outside a transaction
 

@@ -30,7 +30,7 @@ def api_client(user) -> Client:
     return Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(user, 'bot')[1]}", HTTP_ACCEPT_LANGUAGE="en")
 
 
-# The form's defaults (games.views.FORM_DEFAULTS), then what each case changes.
+# The form's defaults (lobby.views_play.FORM_DEFAULTS), then what each case changes.
 FORM = {"ruleset": "estanciero", "seats": "3", "bots": "0", "time_control": "live", "max_timeouts": "3",
         "bot_level": "normal", "max_turns": "0", "rated": "", "visibility": "public"}
 

@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from accounts import moderation
 from accounts.models import User
 from games.actions import MoveRejected
 from games.models import Seat
@@ -16,6 +15,7 @@ from lobby.leagues import create_season, do_register
 from lobby.models import LeagueTable, Membership, PlayerResult, Season
 from lobby.schedule import tick
 from lobby.tests.conftest import DAY, play_round
+from moderation import users as moderation
 
 pytestmark = pytest.mark.django_db
 

@@ -146,7 +146,7 @@ def test_the_league_pages_and_a_finished_game_read_in_one_language(client, leagu
     urls = [reverse("lobby:leagues"), reverse("lobby:league", args=["estanciero"]),
             reverse("lobby:season", args=["estanciero", 1]),
             reverse("lobby:league_player", args=["estanciero", bot_users[0].username]),
-            reverse("accounts:profile", args=[bot_users[0].username]),
+            reverse("lobby:profile", args=[bot_users[0].username]),
             f"/games/{game.pk}/", f"/games/{game.pk}/replay/", f"/games/{game.pk}/verify/"]
     found = {}
     for url in urls:
