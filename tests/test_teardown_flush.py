@@ -15,10 +15,11 @@ from django.test import TransactionTestCase
 
 import conftest
 from accounts.models import User
+from accounts.restrictions import is_moderator
 from games.models import Game, Move, Seat
 from games.tests.conftest import make_users, open_table
 from moderation.models import ModerationAction
-from moderation.users import MODERATORS, do_warn, ensure_moderator_group, is_moderator
+from moderation.users import MODERATORS, do_warn, ensure_moderator_group
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -148,7 +148,7 @@ def test_the_moderation_log_shows_actions_in_words(started_game, mod, players):
 def test_every_moderation_code_has_a_label():
     """Every kind the code logs (``log_action(…, "kind", …)`` and a restriction's kind) reads as words."""
     logged = set()
-    for path in [*ROOT.glob("accounts/*.py"), *ROOT.glob("games/*.py"), *ROOT.glob("lobby/*.py")]:
+    for path in [*ROOT.glob("moderation/*.py"), *ROOT.glob("games/**/*.py"), *ROOT.glob("lobby/*.py")]:
         logged |= set(re.findall(r'log_action\(\s*\w+,\s*"(\w+)"', path.read_text(encoding="utf-8")))
     logged |= set(Restriction.Kind.values)
     assert {"resolve_report", "annul"} <= logged and not logged - set(ACTION_LABELS), sorted(logged - set(ACTION_LABELS))

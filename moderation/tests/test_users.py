@@ -56,7 +56,7 @@ def test_mute_has_an_end_and_refuses_chat_meanwhile(mod, troll):
     r = moderation.do_mute(mod, troll, "spam in chat", 3)
     assert timedelta(days=3) - timedelta(minutes=1) < r.ends_at - timezone.now() <= timedelta(days=3)
     refusal = restrictions.chat_refusal(troll)
-    assert refusal is not None and "spam in chat" in refusal.text()
+    assert refusal is not None and "spam in chat" in refusal.message % refusal.params
     assert restrictions.chat_refusal(troll, now=timezone.now() + timedelta(days=4)) is None
 
 
