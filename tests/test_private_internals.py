@@ -42,9 +42,8 @@ def _resolve(dotted: str):
             obj = importlib.import_module(".".join(parts[:split]))
         except ImportError:
             continue
-        owner = None
-        for name in parts[split:]:
-            owner, obj = obj, (vars(obj)[name] if isinstance(obj, type) and name in vars(obj) else getattr(obj, name))
+        for name in parts[split:]:  # a class's own attribute as written (a property, not its value)
+            obj = vars(obj)[name] if isinstance(obj, type) and name in vars(obj) else getattr(obj, name)
         if isinstance(obj, property):
             return obj.fget
         if isinstance(obj, (staticmethod, classmethod)):
