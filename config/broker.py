@@ -16,6 +16,10 @@ from functools import cached_property
 
 from kombu.transport import redis
 
+if not all(callable(getattr(redis.Channel, name, None)) for name in ("_create_client", "conn_or_acquire")):
+    raise ImportError("config/broker.py overrides kombu's Redis Channel.conn_or_acquire with its private "
+                      "_create_client, which this kombu lacks: re-read the module against kombu/transport/redis.py")
+
 
 class Channel(redis.Channel):
     @cached_property

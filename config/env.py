@@ -43,11 +43,3 @@ def env_list(name: str, default: list[str]) -> list[str]:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
 
-
-def env_choice(name: str, choices: tuple[str, ...], default: str) -> str:
-    value = os.environ.get(name)
-    if value is None or value.strip() == "":
-        return default
-    if value.strip() not in choices:
-        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {value!r}")
-    return value.strip()

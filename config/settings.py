@@ -12,7 +12,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from .env import env_bool, env_choice, env_int, env_list, env_str
+from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -158,29 +158,24 @@ def _test_worker_redis(url: str, worker: str) -> str:
 if os.environ.get("PYTEST_XDIST_WORKER"):
     REDIS_URL = _test_worker_redis(REDIS_URL, os.environ["PYTEST_XDIST_WORKER"])
 
-# The channel layer: Redis pub/sub by default. A game's move is one PUBLISH that each Daphne process with a
-# socket on the game receives once and hands to its sockets; the core layer (CHANNEL_LAYER=core) took about
-# four round trips per group send and a blocking pop per process (bench/socket_load.py, docs/PERFORMANCE.md).
-# Both drop messages on a Redis restart or an overflow: every push carries the game's version and revision and
-# a client resyncs on a gap or a reconnect. Pub/sub channels are not scoped by Redis database, so the prefix
-# names the database: test processes and checkouts on one Redis must not hear each other's games.
-CHANNEL_LAYER = env_choice("CHANNEL_LAYER", ("pubsub", "core"), "pubsub")
-_REDIS_HOST = {"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
-               # redis-py 8 times reads out after 5 s, exactly the core layer's blocking-pop timeout, so an idle
-               # socket's consumer died with "Timeout reading from Redis": give reads a longer timeout.
+# The channel layer: Redis pub/sub. A game's move is one PUBLISH that each Daphne process with a socket on the
+# game receives once and hands to its sockets (channels-redis's list-based layer took about four round trips per
+# group send and a blocking pop per process: docs/PERFORMANCE.md). It drops what is published while Redis
+# restarts: every push carries the game's version and revision and a client resyncs on a gap or a reconnect.
+# Pub/sub channels are not scoped by Redis database, so the prefix names the database: test processes and
+# checkouts on one Redis must not hear each other's games. Moves publish through games.broadcast, which speaks
+# this layer's channel names.
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {
+    "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
+               # A command's reply may take 30 s, not redis-py 8's 5 (a subscription's idle wait has its own,
+               # short timeout: an idle socket outlives both, test_an_idle_socket_still_receives_the_next_move).
                "socket_timeout": 30,
                # A pooled connection goes stale when Redis restarts: its next command fails once. Reconnect and
                # retry once instead of failing the send (a socket's connect died of it with 1011). A publish
                # retried after the server had it is heard twice at most: a screen ignores a revision it has.
-               "retry_on_error": [RedisConnectionError]}
-_CHANNELS_PREFIX = env_str("CHANNELS_PREFIX", "tablero") + REDIS_URL.rpartition("/")[2] + "."
-if CHANNEL_LAYER == "pubsub":
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-                                  "CONFIG": {"hosts": [_REDIS_HOST], "prefix": _CHANNELS_PREFIX}}}
-else:
-    # The async pool defaults to 100 connections, which closed sockets at a few hundred clients.
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                  "CONFIG": {"hosts": [_REDIS_HOST], "prefix": _CHANNELS_PREFIX, "capacity": 500}}}
+               "retry_on_error": [RedisConnectionError]}],
+    "prefix": env_str("CHANNELS_PREFIX", "tablero") + REDIS_URL.rpartition("/")[2] + ".",
+}}}
 
 CACHES = {
     "default": {

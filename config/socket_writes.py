@@ -14,12 +14,35 @@ anything already queued the message joins the queue, so order is kept.
 
 from __future__ import annotations
 
-try:  # Twisted's own write, which queues; looked up once (this runs for every message)
-    from twisted.internet._newtls import ConnectionMixin
+# What write_through reads of Twisted's server connection, besides the buffers its own ``__init__`` makes.
+_CONNECTION_NAMES = ("TLS", "connected", "_writeDisconnected", "dataBuffer", "writeSomeData", "doWrite")
 
-    _queued_write = ConnectionMixin.write
-except ImportError:  # Daphne (and so Twisted) not installed: enable() does nothing
-    _queued_write = None
+
+def _twisted_queued_write():
+    """Twisted's own write of a server connection, which queues: its private ``_newtls.ConnectionMixin.write``,
+    the one ``tcp.Server`` inherits. None when Twisted is not installed; an error, at start-up, when Twisted no
+    longer has what this module was written against (``tests/test_private_internals.py`` checks its source)."""
+    try:
+        from twisted.internet import tcp
+    except ImportError:
+        return None
+    try:
+        from twisted.internet._newtls import ConnectionMixin
+
+        queued = vars(ConnectionMixin)["write"]  # its own, not one it would inherit
+    except (ImportError, KeyError) as error:
+        raise RuntimeError(f"config/socket_writes.py falls back on Twisted's private _newtls.ConnectionMixin.write, "
+                           f"which this Twisted does not have ({error}): re-read the module against it") from error
+    inherited = next((c.__dict__["write"] for c in tcp.Server.__mro__[1:] if "write" in c.__dict__), None)
+    missing = [name for name in _CONNECTION_NAMES if not hasattr(tcp.Server, name)]
+    if inherited is not queued or missing:
+        raise RuntimeError(f"config/socket_writes.py replaces tcp.Server.write, which this Twisted no longer "
+                           f"inherits from _newtls.ConnectionMixin (it is {inherited!r}), or whose connection lacks "
+                           f"{missing}: re-read the module against it")
+    return queued
+
+
+_queued_write = _twisted_queued_write()  # looked up once: write_through runs for every message
 
 
 def write_through(self, data: bytes) -> None:
@@ -36,9 +59,9 @@ def write_through(self, data: bytes) -> None:
 
 def enable() -> bool:
     """Install ``write_through`` on Twisted's server connections; False when Twisted is not installed."""
-    try:
-        from twisted.internet import tcp
-    except ImportError:
+    if _queued_write is None:
         return False
+    from twisted.internet import tcp
+
     tcp.Server.write = write_through
     return True

@@ -67,16 +67,50 @@ def server_deflate_class():
     return ServerDeflate
 
 
-def enable() -> bool:
-    """Make Daphne's websocket factory accept compression; False when Daphne is not installed."""
+def _autobahn_internals():
+    """What ``enable`` changes of autobahn, checked at start-up: its factory's ``perMessageCompressionAccept``
+    option, the table of extension classes it builds an accepted offer's compressor from, and the compressor's
+    hooks and fields that ``server_deflate_class`` overrides (``tests/test_private_internals.py`` checks their
+    source). Raises, naming what is missing, when autobahn has changed under this module."""
+    import inspect
+
     try:
         from autobahn.twisted.websocket import WebSocketServerFactory
         from autobahn.websocket.compress import PERMESSAGE_COMPRESSION_EXTENSION
+        from autobahn.websocket.compress_deflate import PerMessageDeflate
+    except ImportError as error:
+        raise RuntimeError(f"config/websocket_compression.py: autobahn has changed ({error}); re-read the module "
+                           "against it") from error
+    missing = []
+    if "perMessageCompressionAccept" not in inspect.signature(WebSocketServerFactory.setProtocolOptions).parameters:
+        missing.append("WebSocketServerFactory.setProtocolOptions(perMessageCompressionAccept=)")
+    if PERMESSAGE_COMPRESSION_EXTENSION.get("permessage-deflate", {}).get("PMCE") is None:
+        missing.append('PERMESSAGE_COMPRESSION_EXTENSION["permessage-deflate"]["PMCE"]')
+    missing += [f"PerMessageDeflate.{name}" for name in ("start_compress_message", "end_compress_message")
+                if not callable(vars(PerMessageDeflate).get(name))]
+    fields = inspect.signature(PerMessageDeflate.__init__).parameters
+    missing += [f"PerMessageDeflate({name}=)" for name in ("is_server", "server_no_context_takeover",
+                                                           "server_max_window_bits", "mem_level")
+                if name not in fields]
+    if missing:
+        raise RuntimeError(f"config/websocket_compression.py relies on autobahn's {', '.join(missing)}, which this "
+                           "autobahn does not have: re-read the module against it")
+    return WebSocketServerFactory, PERMESSAGE_COMPRESSION_EXTENSION
+
+
+def enable() -> bool:
+    """Make Daphne's websocket factory accept compression; False when Daphne is not installed, an error when
+    autobahn or Daphne no longer has what this module changes."""
+    try:
         from daphne.ws_protocol import WebSocketFactory
     except ImportError:
         return False
     if getattr(WebSocketFactory, "_tablero_deflate", False):
         return True
+    WebSocketServerFactory, PERMESSAGE_COMPRESSION_EXTENSION = _autobahn_internals()
+    if "setProtocolOptions" in vars(WebSocketFactory):  # Daphne's own would be replaced, not extended
+        raise RuntimeError("config/websocket_compression.py: Daphne's WebSocketFactory now has its own "
+                           "setProtocolOptions; re-read the module against it")
 
     def set_protocol_options(self, **options):
         options.setdefault("perMessageCompressionAccept", accept)

@@ -7,67 +7,42 @@ spectator) from it, so a client only ever receives what its seat may see.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import os
 import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
 from channels.layers import get_channel_layer
+from django.core.exceptions import ImproperlyConfigured
+
+try:  # the layer's own, private helpers: a group's channel is sharded as the layer shards it
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+    from channels_redis.utils import _consistent_hash, decode_hosts
+except ImportError as error:  # at start-up, not at the first move (tests/test_private_internals.py reads them)
+    raise ImportError(f"games/broadcast.py publishes as channels_redis's pub/sub layer does, with its private "
+                      f"helpers, which this channels_redis does not have ({error}): re-read the module against "
+                      "channels_redis/pubsub.py and utils.py") from error
 
 log = logging.getLogger(__name__)
 
-
-SEND_TIMEOUT = 10.0  # seconds a write's broadcast may wait for Redis before it is given up (clients resync)
 
 # Commands that may share a broadcast's round trip: the Redis URL they are for, and a function adding them to a
 # pipeline (a clocked move's timeouts, ``games.timers.along``).
 Then = tuple[str, Callable[[Any], None]]
 
 
-class _Publisher:
-    """One event loop in a thread of its own, per process, that every synchronous sender hands its messages to.
-
-    ``async_to_sync`` from a plain thread made a new event loop for each message, and the channel layer keeps
-    its Redis connections per loop: every broadcast paid for a loop, a thread and a Redis connection, about
-    5 ms of CPU on every move and every fired deadline (profiled in the Celery worker). A thread that already
-    runs a loop (a Playwright-driven test) used the same way. Started lazily, and again in a forked child
-    (a Celery prefork worker), whose copy of the parent's thread does not run."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._pid = 0
-
-    def loop(self) -> asyncio.AbstractEventLoop:
-        with self._lock:
-            if self._loop is None or self._pid != os.getpid():
-                loop = asyncio.new_event_loop()
-                threading.Thread(target=loop.run_forever, name="broadcast", daemon=True).start()
-                self._loop, self._pid = loop, os.getpid()
-            return self._loop
-
-    def send(self, coro) -> None:
-        asyncio.run_coroutine_threadsafe(coro, self.loop()).result(SEND_TIMEOUT)
-
-
-_publisher = _Publisher()
-
-
 class _PubSubPublisher:
     """The pub/sub layer's group send, made by the writing thread itself: the layer's PUBLISH (the same
     channel name and serialisation), on a pooled synchronous Redis connection.
 
-    Through the publisher's loop a move's broadcast waited for that thread to wake, run the send and wake the
-    writer again, each waiting its turn for the interpreter lock: 1.3 ms at the median and 3.5 ms at p90 from
-    a move's commit to its PUBLISH in a busy Daphne process (bench/socket_load.py with a timing probe), with
+    Handed to one event loop in a thread of its own (``async_to_sync`` made a new loop and Redis connection per
+    message), a move's broadcast waited for that thread to wake, run the layer's send and wake the writer again,
+    each waiting its turn for the interpreter lock: 1.3 ms at the median and 3.5 ms at p90 from a move's commit
+    to its PUBLISH in a busy Daphne process (bench/socket_load.py with a timing probe), with
     every screen waiting on it. Redis-py's pools are thread-safe and reconnect in a forked child."""
 
     def __init__(self, config: dict) -> None:
-        from channels_redis.utils import decode_hosts
-
         self.prefix = config.get("prefix", "asgi")
         self.hosts = decode_hosts(config.get("hosts"))
         self._clients: list | None = None
@@ -85,8 +60,6 @@ class _PubSubPublisher:
     def send(self, layer, group: str, message: dict, then: Then | None = None) -> bool:
         """PUBLISH the message; ``then`` goes in the same round trip if the layer's one Redis is its Redis
         (True), else it is left to the caller (False)."""
-        from channels_redis.utils import _consistent_hash
-
         channel = f"{self.prefix}__group__{group}"  # channels_redis.pubsub names a group's channel so
         clients = self.clients()
         client = clients[_consistent_hash(channel, len(clients))]
@@ -100,13 +73,11 @@ class _PubSubPublisher:
         return True
 
 
-def _pubsub_publisher(layer) -> _PubSubPublisher | None:
-    """The layer's synchronous publisher when it is the pub/sub layer (``CHANNEL_LAYER=pubsub``), else None.
-    Kept on the layer instance, so that a layer made anew (settings changed) gets its own."""
-    from channels_redis.pubsub import RedisPubSubChannelLayer
-
+def _pubsub_publisher(layer) -> _PubSubPublisher:
+    """The pub/sub layer's synchronous publisher, kept on the layer instance, so that a layer made anew (settings
+    changed) gets its own. Any other layer is refused: its groups are not these channels."""
     if not isinstance(layer, RedisPubSubChannelLayer):
-        return None
+        raise ImproperlyConfigured(f"games.broadcast publishes to channels_redis's pub/sub layer, not {layer!r}")
     # Through __dict__: the layer hands any other attribute lookup to its per-event-loop layer, and this
     # thread runs no event loop.
     publisher = layer.__dict__.get("_tablero_publisher")
@@ -122,13 +93,7 @@ def group_send(group: str, message: dict, then: Then | None = None) -> bool:
     are committed: a broadcast is never left behind by an early return). ``then`` (a Redis URL and a function
     that adds commands to a pipeline) is sent in the same round trip when it can be, and then True."""
     layer = get_channel_layer()
-    if layer is None:
-        return False
-    pubsub = _pubsub_publisher(layer)
-    if pubsub is not None:
-        return pubsub.send(layer, group, message, then)
-    _publisher.send(layer.group_send(group, message))
-    return False
+    return _pubsub_publisher(layer).send(layer, group, message, then)
 
 
 def group_name(game_id: int) -> str:

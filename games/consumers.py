@@ -7,6 +7,7 @@ import logging
 
 from autobahn.exception import Disconnected
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels_redis.pubsub import RedisPubSubChannelLayer, RedisPubSubLoopLayer, RedisSingleShardConnection
 from django.core.exceptions import SynchronousOnlyOperation
 from django.utils import translation
 from django.utils.translation import gettext_noop
@@ -89,14 +90,23 @@ class LayerChannelForgotten:
 
 
 async def forget_layer_channel(layer, name: str | None) -> None:
-    """Unsubscribe the pub/sub layer's channel ``name`` in this event loop, if it is still there."""
-    loop_layer = layer._get_layer() if name and hasattr(layer, "_get_layer") else None
-    if loop_layer is None or loop_layer.channels.pop(name, None) is None:
+    """Unsubscribe the pub/sub layer's channel ``name`` in this event loop, if it is still there (through the
+    layer's private ``_get_layer`` and ``_get_shard``: tests/test_private_internals.py)."""
+    if layer is None or not name:
+        return
+    loop_layer = layer._get_layer()
+    if loop_layer.channels.pop(name, None) is None:
         return
     try:
         await loop_layer._get_shard(name).unsubscribe(name)
     except Exception:  # Redis away: the subscription goes with the connection
         log.warning("could not unsubscribe channel %s", name, exc_info=True)
+
+
+if not all(callable(getattr(owner, name, None)) for owner, name in (
+        (RedisPubSubChannelLayer, "_get_layer"), (RedisPubSubLoopLayer, "_get_shard"), (RedisSingleShardConnection, "unsubscribe"))):
+    raise ImportError("games/consumers.py (forget_layer_channel) calls channels_redis's private _get_layer, _get_shard "
+                      "and unsubscribe, which this channels_redis lacks: re-read it against channels_redis/pubsub.py")
 
 
 class PingConsumer(LayerChannelForgotten, DatabaseCallsOnly, AsyncWebsocketConsumer):

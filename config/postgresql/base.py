@@ -22,6 +22,15 @@ from django.db.backends.postgresql import base
 
 from .pool import HEALTH_CHECK_EVERY, check_at_most_every_second, mark_answered
 
+# What the wrapper below overrides or reads of Django's, none of it public: checked at start-up (the engine is
+# loaded with the settings), and their source by tests/test_private_internals.py.
+_DJANGOS = ("close_if_health_check_failed", "_close", "_configure_connection", "_connection_pools", "pool", "connect")
+if [name for name in _DJANGOS if not hasattr(base.DatabaseWrapper, name)] or not isinstance(
+        vars(base.DatabaseWrapper).get("pool"), property):
+    raise ImproperlyConfigured(f"config/postgresql/base.py overrides Django's PostgreSQL wrapper "
+                               f"({', '.join(_DJANGOS)}), which this Django has changed: re-read the module "
+                               "against django/db/backends/postgresql/base.py and base/base.py")
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
     _checked_at = float("-inf")  # monotonic time of the last connect or passed check

@@ -1,6 +1,5 @@
-"""games.broadcast: synchronous code publishes to the real Redis channel layer, from a plain thread and from a
-thread that already runs a loop. With the pub/sub layer (the default) the calling thread publishes itself;
-with the core layer it hands its messages to one long-lived loop per process."""
+"""games.broadcast: synchronous code publishes to the real Redis pub/sub channel layer itself, from a plain
+thread and from a thread that already runs a loop, as the layer's own group send would."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ import uuid
 
 import pytest
 from channels.layers import get_channel_layer
-from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
 from conftest import run_async
@@ -47,37 +46,20 @@ def _five(group: str):
     return send
 
 
-def test_messages_from_a_plain_thread_arrive_in_order_published_by_that_thread(monkeypatch):
-    """The pub/sub layer's messages go out on the sender's own thread: no hop to another loop (which cost a
-    move's screens 1.3 ms at the median under load), and the listener hears them as the layer's own."""
-    assert settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
-
-    def no_hop(coro):
-        coro.close()
-        raise AssertionError("handed to the publisher's loop")
-
-    monkeypatch.setattr(broadcast._publisher, "send", no_hop)
+def test_messages_from_a_plain_thread_arrive_in_order_as_the_layers_own():
+    """The sending thread publishes on the layer's channel for the group, so a listener that joined the group
+    through the layer hears each message, in order, as the layer's own group send would deliver it."""
     group = f"test.{uuid.uuid4().hex}"
     got = _received(group, 5, _five(group))
     assert [m["version"] for m in got] == [0, 1, 2, 3, 4]
     assert got[0] == {"type": "game.changed", "version": 0}
 
 
-@pytest.fixture
-def core_layer():
-    config = {**settings.CHANNEL_LAYERS["default"]["CONFIG"], "capacity": 100}
-    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                                                       "CONFIG": config}}):
-        yield
-
-
-def test_the_core_layer_sends_through_one_loop(core_layer):
-    group = f"test.{uuid.uuid4().hex}"
-    got = _received(group, 5, _five(group))
-    assert [m["version"] for m in got] == [0, 1, 2, 3, 4]
-    first = broadcast._publisher.loop()
-    broadcast.group_send(group, {"type": "again"})
-    assert broadcast._publisher.loop() is first  # not a new loop (and Redis connection) per message
+def test_another_channel_layer_is_refused_not_skipped():
+    """A message sent on another layer's groups would reach nobody; the send says so instead."""
+    with override_settings(CHANNEL_LAYERS={"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        with pytest.raises(ImproperlyConfigured, match="pub/sub layer"):
+            broadcast.group_send("test.other", {"type": "game.changed", "version": 0})
 
 
 def test_a_thread_that_runs_a_loop_can_send_too():
@@ -89,10 +71,3 @@ def test_a_thread_that_runs_a_loop_can_send_too():
 
     got = _received(group, 1, lambda: run_async(inside_a_loop()))
     assert [m["version"] for m in got] == [7]
-
-
-def test_a_forked_process_starts_its_own_loop():
-    """A Celery prefork child inherits the parent's publisher, whose thread does not run in the child."""
-    first = broadcast._publisher.loop()
-    broadcast._publisher._pid = -1  # what a child sees: the loop was made in another process
-    assert broadcast._publisher.loop() is not first

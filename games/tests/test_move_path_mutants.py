@@ -62,7 +62,8 @@ def expire(game: Game, seat: int, when=None) -> None:
 def captured(monkeypatch) -> dict[str, list]:
     """What the after-commit step hands on: layer messages, deadlines armed from the move, deadlines read back."""
     seen: dict[str, list] = {"sent": [], "armed": [], "scheduled": []}
-    # A send that takes nothing along (as through the core layer): the timeouts are then queued on their own.
+    # A send that takes nothing along (the layer on another Redis than the broker): the timeouts are then queued
+    # on their own.
     monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: seen["sent"].append(message))
     monkeypatch.setattr("games.timers.add", lambda deadlines: seen["armed"].append(dict(deadlines)))
     monkeypatch.setattr("games.tasks.schedule_deadlines", lambda game_id: seen["scheduled"].append(game_id))
