@@ -1,5 +1,5 @@
 """The games as the site presents them (home page, rules pages, leagues): read from each ruleset's declaration
-(``games.core.declaration``), in alphabetical order."""
+(``games.core.declarations``), in alphabetical order."""
 
 from __future__ import annotations
 

@@ -24,11 +24,11 @@ import importlib
 from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
-from .declaration import Declaration
+from .declarations import Declaration
 
 # The registry: one package per ruleset, named by its last part, in the order the site offers them. A package holds
 # its engine (``<package>.engine``, exposing ``RULESET``), its rulebook sections (``<package>.sections``) and its
-# declaration (``<package>.declaration``: options, words, board; ``games.core.declaration``). It is also a Django app
+# declaration (``<package>.declaration``: options, words, board; ``games.core.declarations``). It is also a Django app
 # (``config.settings`` installs every package listed here). Adding a game is one line here.
 PACKAGES: list[str] = [
     "games.estanciero",

@@ -1,10 +1,10 @@
-"""Estanciero as the site presents and runs it (``games.core.declaration``)."""
+"""Estanciero as the site presents and runs it (``games.core.declarations``)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from games.core.declaration import Declaration, Option
+from games.core.declarations import Declaration, Option
 from games.formatting import money
 
 from .sections import SECTIONS

@@ -1,6 +1,6 @@
 """Dice race as the site presents it (words left untranslated: a test ruleset)."""
 
-from games.core.declaration import Declaration, Option
+from games.core.declarations import Declaration, Option
 
 from .sections import SECTIONS
 
