@@ -12,6 +12,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from games.core.rulesets import PACKAGES as RULESET_PACKAGES
+
 from .env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -44,9 +46,7 @@ INSTALLED_APPS = [
     "accounts",
     "lobby",
     "games",
-    "games.estanciero",
-    "games.argentilandia",
-    "games.ladrillazo",
+    *RULESET_PACKAGES,  # one app per ruleset: the registry, games/core/rulesets.py
     "moderation",
 ]
 

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from . import clock
 from .actions import MoveRejected
+from .core import rulesets
 from .core.events import visible_to
 from .core.rulesets import IllegalAction, get
 from .models import Game, Move, Seat
@@ -34,18 +35,24 @@ from .templatetags.tablero import PART_LANGUAGE, part_digest
 
 LOG_LENGTH = 60
 
-# Moves shown at once on the table; the rest fold away when there are many.
-PRIMARY_TYPES = {"roll", "end_turn", "buy", "decline", "pay_fine", "use_jail_card", "contest_roll", "pass",
-                 "claim_rent", "claim_prize", "declare_bankruptcy", "accept_offer", "refuse_offer",
-                 "accept_proposal", "reject_proposal", "rest", "choose_card_option", "discard", "let_lapse"}
+# Moves shown at once on the table; the rest fold away when there are many (but the ruleset's
+# ``primary_actions``, which stay in sight).
 FOLD_AFTER = 8
 
 
 def _text_module(ruleset: str):
     try:
-        return importlib.import_module(f"games.{ruleset}.text")
-    except ModuleNotFoundError:
+        return importlib.import_module(f"{rulesets.package(ruleset)}.text")
+    except (KeyError, ModuleNotFoundError):
         return None
+
+
+def primary_types(ruleset: str) -> frozenset[str]:
+    """The moves the ruleset keeps in sight on the table (its declaration's ``primary_actions``)."""
+    try:
+        return rulesets.declaration(ruleset).primary_actions
+    except KeyError:
+        return frozenset()
 
 
 # Spanish contracts "a el" and "de el" (a + el = al): a sentence that names "el Banco" after "a" must read "al Banco".
@@ -352,7 +359,11 @@ def _sanctioned(seat: Seat) -> bool:
 def _board_template(ruleset: str) -> str:
     """The ruleset's board template, else the generic one (found once per process: templates do not come and go
     while it runs)."""
-    return select_template([f"{ruleset}/board.html", "games/_board_generic.html"]).template.name
+    try:
+        own = rulesets.declaration(ruleset).board_template
+    except KeyError:
+        own = None
+    return select_template(([own] if own else []) + ["games/_board_generic.html"]).template.name
 
 
 def _log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
@@ -414,20 +425,20 @@ def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: li
     mod = _text_module(game.ruleset)
     direct = getattr(mod, "DIRECT_ACTIONS", set()) if mod is not None else set()
     drawn = getattr(mod, "BOARD_MADE", set()) if mod is not None else set()
-    primary_types = PRIMARY_TYPES | (getattr(mod, "PRIMARY_ACTIONS", set()) if mod is not None else set())
+    primary = primary_types(game.ruleset)
     fold = sum(1 for a in actions if a["type"] not in drawn) > FOLD_AFTER and any(
-        a["type"] in primary_types for a in actions)
+        a["type"] in primary for a in actions)
     out = []
     for a in actions:
         target = action_target(game.ruleset, a, view)
         encoded = json.dumps(a, sort_keys=True)
         is_drawn = a["type"] in drawn
-        on_board = bool(target) and a["type"] not in primary_types and not is_drawn
+        on_board = bool(target) and a["type"] not in primary and not is_drawn
         out.append({"label": label_action(game.ruleset, a, view, names), "json": encoded, "type": a["type"],
                     # A stable id: the same move keeps its element across updates, so morphing keeps it.
                     "key": hashlib.blake2s(encoded.encode(), digest_size=6).hexdigest(),
                     "target": target, "direct": a["type"] in direct, "on_board": on_board, "drawn": is_drawn,
-                    "primary": not on_board and not is_drawn and (a["type"] in primary_types or not fold)})
+                    "primary": not on_board and not is_drawn and (a["type"] in primary or not fold)})
     return out
 
 

@@ -1,11 +1,13 @@
-"""The three games as the site presents them."""
+"""The games as the site presents them (home page, rules pages, leagues): read from each ruleset's declaration
+(``games.core.declarations``), in alphabetical order."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
+
+from games.core.rulesets import declaration, get, names
 
 
 @dataclass(frozen=True)
@@ -19,39 +21,15 @@ class GameInfo:
     playable: bool
 
 
-GAMES: dict[str, GameInfo] = {
-    g.slug: g
-    for g in (
-        GameInfo(
-            "argentilandia",
-            "Argentilandia",
-            _("Trade raw materials, monopolise provinces and build industries on a map of Argentina."),
-            "3–5",
-            "90–150",
-            _("Argentina, 2011"),
-            True,
-        ),
-        GameInfo(
-            "estanciero",
-            "Estanciero",
-            _("The Argentine classic: buy zones, build chacras and estancias, and collect your rents."),
-            "2–6",
-            "60–180",
-            _("Argentina, 1937"),
-            True,
-        ),
-        GameInfo(
-            "ladrillazo",
-            "Ladrillazo",
-            _("A satirical card game of Spain's property bubble: land, politicians and tax havens."),
-            "2–6",
-            "60–90",
-            _("Spain"),
-            True,
-        ),
-    )
-}
+def games() -> list[GameInfo]:
+    """Every registered game, by name."""
+    return sorted((_info(name) for name in names()), key=lambda g: g.slug)
 
 
 def get_game(slug: str) -> GameInfo | None:
-    return GAMES.get(slug)
+    return _info(slug) if slug in names() else None
+
+
+def _info(name: str) -> GameInfo:
+    d, rs = declaration(name), get(name)
+    return GameInfo(d.name, d.title, d.tagline, f"{rs.min_players}–{rs.max_players}", d.minutes, d.origin, d.playable)

@@ -18,8 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from games import presence
 from games.broadcast import lobby_rev
-from games.core.rulesets import get, names
-from games.formatting import money
+from games.core.rulesets import declaration, get, names
 from games.models import AuditEntry, Game
 from games.tables import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES  # noqa: F401  (the lobby's names)
 
@@ -37,21 +36,22 @@ def game_name(ruleset: str) -> str:
 
 
 def option_notes(game: Game) -> list[str]:
-    """The table's game options that differ from the rulebook's defaults, in words."""
+    """The table's game options that differ from the rulebook's defaults, in words (as its ruleset declares
+    them)."""
     opts = game.options or {}
+    try:
+        declared = declaration(game.ruleset)
+    except KeyError:
+        declared = None
     notes = []
-    if game.ruleset == "argentilandia" and game.num_seats == 3:
-        notes.append(_("3-player variant"))
+    if declared is not None and game.num_seats in declared.seat_notes:
+        notes.append(str(declared.seat_notes[game.num_seats]))
     if opts.get("max_turns"):
         notes.append(_("limit of %(n)s turns") % {"n": opts["max_turns"]})
-    if opts.get("start_money") and opts["start_money"] != 35000:
-        notes.append(_("start money %(amount)s") % {"amount": money(opts["start_money"])})
-    if opts.get("claim_rents"):
-        notes.append(_("rents must be claimed"))
-    if opts.get("handful") and opts["handful"] != 20:
-        notes.append(_("%(n)s envelopes each") % {"n": opts["handful"]})
-    if opts.get("first_player") == "random":
-        notes.append(_("first player drawn"))
+    for option in declared.options if declared is not None else ():
+        words = option.listed(opts.get(option.key))
+        if words:
+            notes.append(words)
     return notes
 
 

@@ -3,17 +3,17 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from games.core.sections import SECTIONS
+from games.core.rulesets import declaration
 
-from .catalog import GAMES, get_game
+from .catalog import games, get_game
 
 
 def home(request):
-    return render(request, "lobby/home.html", {"games": GAMES.values()})
+    return render(request, "lobby/home.html", {"games": games()})
 
 
 def rules_index(request):
-    return render(request, "lobby/rules_index.html", {"games": GAMES.values()})
+    return render(request, "lobby/rules_index.html", {"games": games()})
 
 
 def rules(request, game: str):
@@ -21,11 +21,12 @@ def rules(request, game: str):
     if info is None:
         raise Http404(game)
     lang = "es" if (get_language() or "es").startswith("es") else "en"
-    toc = [(slug, titles[1] if lang == "es" else titles[0]) for slug, titles in SECTIONS[game].items()]
+    declared = declaration(game)
+    toc = [(slug, titles[1] if lang == "es" else titles[0]) for slug, titles in declared.sections.items()]
     return render(
         request,
         "lobby/rules.html",
-        {"game": info, "toc": toc, "body_template": f"rules/{game}_{lang}.html"},
+        {"game": info, "toc": toc, "body_template": declared.rules_template.format(lang=lang)},
     )
 
 

@@ -14,16 +14,29 @@ from django.views.decorators.http import require_POST
 
 from games import quickplay, tables
 from games.actions import MoveRejected
-from games.core.rulesets import names
+from games.core.rulesets import declaration, names
 
 from . import listing
 
-# The New table form's fields, and what they hold when the page opens.
-FORM_FIELDS = ("ruleset", "seats", "bots", "bot_level", "time_control", "max_timeouts", "max_turns", "claim_rents",
-               "handful", "first_player", "start_money", "rated", "visibility", "free_bank")
+# The New table form's fields besides each game's own options (``Declaration.options``), and what they hold when
+# the page opens.
+FORM_FIELDS = ("ruleset", "seats", "bots", "bot_level", "time_control", "max_timeouts", "max_turns", "rated",
+               "visibility")
 FORM_DEFAULTS = {"seats": "4", "bots": "3", "bot_level": "normal", "time_control": "live", "max_timeouts": "3",
-                 "max_turns": "0", "handful": "20", "first_player": "creator", "start_money": "35000", "rated": "",
-                 "visibility": "public"}
+                 "max_turns": "0", "rated": "", "visibility": "public"}
+
+
+def _declarations() -> list:
+    return [declaration(name) for name in names()]
+
+
+def game_options(form: dict) -> list[dict]:
+    """Each game's own options as the New table form shows them (only the chosen game's are visible), holding
+    ``form``'s values, else their defaults."""
+    return [{"name": d.name, "note": d.form_note,
+             "fields": [{"option": o, "id": "nt-" + o.key.replace("_", "-"), "value": o.form_value(form.get(o.key))}
+                        for o in d.options]}
+            for d in _declarations()]
 
 
 def play(request, form: dict | None = None, status: int = 200):
@@ -39,6 +52,7 @@ def play(request, form: dict | None = None, status: int = 200):
         "time_controls": list(listing.TIME_CONTROL_LABELS.items()),
         "time_control_names": list(listing.TIME_CONTROL_NAMES.items()),
         "quick_waits": quickplay.WAITS,
+        "game_options": game_options(form),
     })
     return render(request, "lobby/play.html", context, status=status)
 
@@ -57,7 +71,8 @@ def create(request):
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         # The form comes back with the person's choices, not the defaults.
-        return play(request, form={k: post.get(k, "") for k in FORM_FIELDS}, status=400)
+        sent_fields = FORM_FIELDS + tuple(o.key for d in _declarations() for o in d.options)
+        return play(request, form={k: post.get(k, "") for k in sent_fields}, status=400)
     return redirect(game)
 
 
@@ -70,25 +85,30 @@ def _visibility(value: str | None) -> bool:
 
 def _options_from(post) -> dict:
     """The chosen game's own options from the New table form (another game's hidden fields are ignored), as
-    the API's ``options`` object."""
-    ruleset = post.get("ruleset")
+    the API's ``options`` object: those its declaration lists, when they differ from their defaults (the engine
+    refuses what its rules do not allow)."""
     options = {}
     max_turns = tables.whole_number(post.get("max_turns") or 0, "max_turns")
     if max_turns > 0:
         options["max_turns"] = max_turns
-    if ruleset == "estanciero" and post.get("claim_rents"):
-        options["claim_rents"] = True
-    if ruleset == "estanciero":
-        start_money = tables.whole_number(post.get("start_money") or 35000, "start_money")
-        if start_money != 35000:
-            options["start_money"] = start_money  # the engine refuses less than the rulebook's
-    if ruleset == "argentilandia" and post.get("free_bank"):
-        options["free_bank"] = True
-    if ruleset == "ladrillazo":
-        if post.get("handful"):
-            options["handful"] = tables.whole_number(post["handful"], "handful")
-        if post.get("first_player") in ("creator", "random"):
-            options["first_player"] = post["first_player"]
+    try:
+        declared = declaration(post.get("ruleset") or "").options
+    except KeyError:
+        declared = ()
+    for option in declared:
+        sent = post.get(option.key)
+        if option.kind == "bool":
+            value = bool(sent)
+        elif not sent:
+            continue
+        elif option.kind == "int":
+            value = tables.whole_number(sent, option.key)
+        elif sent in {v for v, _ in option.choices}:
+            value = sent
+        else:
+            continue
+        if value != option.default:
+            options[option.key] = value
     return options
 
 

@@ -152,9 +152,9 @@ def context(ruleset: str, rs, state, you):
     if hasattr(presenters, "_legal_buttons"):
         legal = presenters._legal_buttons(game, actions, view, names)
     else:
-        fold = len(actions) > presenters.FOLD_AFTER and any(a["type"] in presenters.PRIMARY_TYPES for a in actions)
+        fold = len(actions) > presenters.FOLD_AFTER and any(a["type"] in presenters.primary_types(ruleset) for a in actions)
         legal = [{"label": presenters.label_action(ruleset, a, view), "json": json.dumps(a), "type": a["type"],
-                  "primary": not fold or a["type"] in presenters.PRIMARY_TYPES} for a in actions]
+                  "primary": not fold or a["type"] in presenters.primary_types(ruleset)} for a in actions]
     seats = [SimpleNamespace(index=i, display_name=n, user_id=i + 1, is_bot=False, deadline=None, reserve_left=60.0)
              for i, n in enumerate(names)]
     seat_rows = [{"index": i, "name": n, "you": i == you, "on_move": i in to_move, "bot": False, "taken_over": False,

@@ -3,7 +3,7 @@
 Usage::
 
     from games.core import rulesets
-    rs = rulesets.get("estanciero")      # KeyError for an unknown name
+    rs = rulesets.get(rulesets.names()[0])   # KeyError for an unknown name
     state = rs.new_game(4, seed="abc")
     seat = rs.to_move(state)[0]
     action = rs.legal_actions(state, seat)[0]
@@ -24,12 +24,17 @@ import importlib
 from collections.abc import Hashable
 from typing import Any, Protocol, runtime_checkable
 
-# Importable engine modules; each exposes ``RULESET``.
-_MODULES: dict[str, str] = {
-    "estanciero": "games.estanciero.engine",
-    "argentilandia": "games.argentilandia.engine",
-    "ladrillazo": "games.ladrillazo.engine",
-}
+from .declarations import Declaration
+
+# The registry: one package per ruleset, named by its last part, in the order the site offers them. A package holds
+# its engine (``<package>.engine``, exposing ``RULESET``), its rulebook sections (``<package>.sections``) and its
+# declaration (``<package>.declaration``: options, words, board; ``games.core.declarations``). It is also a Django app
+# (``config.settings`` installs every package listed here). Adding a game is one line here.
+PACKAGES: list[str] = [
+    "games.estanciero",
+    "games.argentilandia",
+    "games.ladrillazo",
+]
 
 
 class IllegalAction(Exception):
@@ -74,25 +79,41 @@ class Ruleset(Protocol):
     def bot_action(self, state: dict, seat: int, rng) -> dict: ...
 
 
+def package(name: str) -> str:
+    """The package of the ruleset called ``name`` (``"games.estanciero"``); ``KeyError`` if none is registered."""
+    for found in PACKAGES:
+        if found.rpartition(".")[2] == name:
+            return found
+    raise KeyError(name)
+
+
 def names() -> list[str]:
-    """The rulesets whose engines are installed, in a stable order."""
+    """The rulesets whose engines are installed, in the registry's order."""
     found = []
-    for name, module in _MODULES.items():
+    for pkg in PACKAGES:
         try:
-            mod = importlib.import_module(module)
+            mod = importlib.import_module(f"{pkg}.engine")
         except ModuleNotFoundError:
             continue
         if hasattr(mod, "RULESET"):  # a ruleset still being built is not offered
-            found.append(name)
+            found.append(pkg.rpartition(".")[2])
     return found
 
 
 def get(name: str) -> Ruleset:
     """The ruleset called ``name``; ``KeyError`` if there is none."""
-    if name not in _MODULES:
-        raise KeyError(name)
     try:
-        module = importlib.import_module(_MODULES[name])
+        module = importlib.import_module(f"{package(name)}.engine")
     except ModuleNotFoundError as exc:
         raise KeyError(name) from exc
     return module.RULESET
+
+
+def declaration(name: str) -> Declaration:
+    """What the ruleset called ``name`` declares to the site (``<package>.declaration.DECLARATION``): ``KeyError``
+    if there is none. Its words are lazy translations, so reading it needs Django installed (not configured)."""
+    try:
+        module = importlib.import_module(f"{package(name)}.declaration")
+    except ModuleNotFoundError as exc:
+        raise KeyError(name) from exc
+    return module.DECLARATION

@@ -329,13 +329,14 @@ def validate_action(action: Any, schemas: dict[str, dict] | None) -> dict:
 def schemas_for(ruleset: str) -> dict[str, dict] | None:
     """``ACTION_SCHEMAS`` of the ruleset's engine (``games/<ruleset>/engine/action_schema.py``), or None
     for a ruleset that declares none (it then gets only the generic checks)."""
-    from .rulesets import _MODULES
+    from .rulesets import package
 
-    module = _MODULES.get(ruleset)
-    if module is None:
+    try:
+        module = package(ruleset)
+    except KeyError:
         return None
     try:
-        mod = importlib.import_module(f"{module}.action_schema")
+        mod = importlib.import_module(f"{module}.engine.action_schema")
     except ModuleNotFoundError:
         return None
     return mod.ACTION_SCHEMAS

@@ -341,9 +341,6 @@ def outcome_figures(outcome: dict, seat: int) -> list[tuple[str, str]]:
     return figures
 
 
-# Always in sight on the table, beside the generic ones (presenters.PRIMARY_TYPES): answering an offer.
-PRIMARY_ACTIONS = {"accept", "reject"}
-
 # Chance in this game is the shuffled deck (no dice): the fairness check says so.
 FAIRNESS = {
     "link": gettext_lazy("Check that the shuffle was fair"),

@@ -41,6 +41,17 @@ def fairness(ruleset: str, key: str) -> str:
     return fairness_words(ruleset, key)
 
 
+@register.filter
+def ruleset_scripts(ruleset: str) -> tuple[str, ...]:
+    """``game.ruleset|ruleset_scripts``: the static scripts the ruleset's table page loads (its declaration's)."""
+    from games.core.rulesets import declaration
+
+    try:
+        return declaration(ruleset).scripts
+    except KeyError:
+        return ()
+
+
 _CSRF = CsrfTokenNode()
 
 
@@ -63,7 +74,7 @@ def action_button(context, a: dict) -> str:
 
 class _Kept(OrderedDict):
     """Rendered parts, the least recently used dropped first: at most ``entries`` of them, holding at most
-    ``chars`` characters of HTML. Counting entries alone let a few large parts fill a process: Argentilandia's
+    ``chars`` characters of HTML. Counting entries alone let a few large parts fill a process: one game's
     map, kept per state of the board, is 67 kB, and 4,096 of them grew a soak's Daphne by 25 MB a minute."""
 
     def __init__(self, entries: int, chars: int):

@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import bots, tables
 from games.actions import do_deadline
-from games.core.rulesets import get, names
+from games.core.rulesets import declaration, get, names
 from games.models import Game, Move, Seat
 
 
@@ -26,7 +26,7 @@ def test_an_easy_bot_picks_legal_moves_and_opens_no_negotiation(ruleset):
         seat = rs.to_move(state)[0]
         action = bots.choose(rs, state, seat, "easy", rng)
         assert action in rs.legal_actions(state, seat)
-        assert action["type"] not in bots.OPENERS
+        assert action["type"] not in declaration(ruleset).openers
         seen.add(action["type"])
         state, _ = rs.apply(state, seat, action)
     assert len(seen) >= 3  # a spread of kinds of move, not one repeated
@@ -56,5 +56,5 @@ def test_the_clock_moves_an_easy_bot_seat_with_the_easy_level():
     assert game.status == Game.Status.FINISHED
     moves = list(Move.objects.filter(game=game))
     assert moves and all(m.source == Move.Source.BOT for m in moves)
-    assert not any(m.action["type"] in bots.OPENERS for m in moves)
+    assert not any(m.action["type"] in declaration("ladrillazo").openers for m in moves)
     assert rs.outcome(game.state) is not None

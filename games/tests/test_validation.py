@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.actions import MoveRejected, do_move
-from games.core.rulesets import _MODULES, IllegalAction, get, names
+from games.core.rulesets import IllegalAction, get, names, package
 from games.core.validation import (
     MAX_ACTION_BYTES,
     InvalidInput,
@@ -35,7 +35,7 @@ def _handler_types(ruleset: str) -> set[str]:
         for rules in mod.HANDLERS.values():
             found |= set(rules.handlers)
         return found
-    return set(importlib.import_module(f"{_MODULES[ruleset]}.ruleset").HANDLERS)
+    return set(importlib.import_module(f"{package(ruleset)}.engine.ruleset").HANDLERS)
 
 
 @pytest.mark.parametrize("ruleset", names())

@@ -1,0 +1,29 @@
+"""Argentilandia as the site presents and runs it (``games.core.declarations``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.core.declarations import Declaration, Option
+
+from .sections import SECTIONS
+
+DECLARATION = Declaration(
+    name="argentilandia",
+    title="Argentilandia",
+    tagline=_("Trade raw materials, monopolise provinces and build industries on a map of Argentina."),
+    minutes="90–150",
+    origin=_("Argentina, 2011"),
+    sections=SECTIONS,
+    rules_template="argentilandia/rules_{lang}.html",
+    options=(
+        Option("free_bank", "bool", False, _("Open bank: trade 4 identical cards for 1 with the Banker at any time (the "
+                                             "rulebook allows it only to players who cannot trade otherwise)")),
+    ),
+    form_note=_("With 3 players the rulebook's 3-player variant applies: fewer officials and stockbrokers, and its own "
+                "winning conditions."),
+    seat_notes={3: _("3-player variant")},
+    primary_actions=frozenset({"roll", "end_turn", "contest_roll", "pass", "accept_offer", "refuse_offer", "discard"}),
+    openers=frozenset({"offer_trade", "counter_offer", "intl_trade"}),
+    board_template="argentilandia/board.html",
+)

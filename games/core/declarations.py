@@ -1,0 +1,80 @@
+"""What a ruleset declares to the site, in one place the framework reads: its name and catalogue words, the table
+options the New table form offers (and the lobby lists), the moves kept in sight on the table, the moves that open a
+negotiation (an easy bot never makes them), its board drawing and its rulebook.
+
+Each ruleset package exposes one ``DECLARATION`` in ``<package>/declaration.py`` (found through
+``games.core.rulesets.declaration``). Its words are lazy translations (``gettext_lazy``): this module stays pure,
+the declarations themselves import Django's translation functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = ("bool", "int", "choice")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option (``Game.options[key]``), as the New table form offers it and the lobby lists it.
+
+    ``key`` is also the form field's name, so it is unique across rulesets. A table stores only the values that
+    differ from ``default``; the engine validates them (``Ruleset.new_game`` refuses what its rules do not allow),
+    ``min``, ``max`` and ``step`` only bound the form's number field."""
+
+    key: str
+    kind: str  # "bool" (a checkbox), "int" (a number field) or "choice" (a list)
+    default: Any
+    label: Any  # the form's words for it
+    min: int | None = None
+    max: int | None = None
+    step: int | None = None
+    choices: tuple[tuple[str, Any], ...] = ()  # a "choice": (value, words) in the list's order
+    # The lobby's words for a table whose value differs from the default, filled with ``{note_param: value}`` (the
+    # value shown by ``note_value`` when given); None: not listed.
+    note: Any = None
+    note_param: str = "n"
+    note_value: Callable[[Any], str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"option {self.key}: kind {self.kind!r} is not one of {KINDS}")
+        if self.kind == "choice" and self.default not in {value for value, _ in self.choices}:
+            raise ValueError(f"option {self.key}: the default is not one of the choices")
+
+    def form_value(self, value: Any = None) -> str:
+        """The form field's value: ``value`` as sent, else the default (a checkbox: "1" when ticked)."""
+        if value not in (None, ""):
+            return str(value)
+        if self.kind == "bool":
+            return "1" if self.default else ""
+        return str(self.default)
+
+    def listed(self, value: Any) -> str | None:
+        """The lobby's words for a table with ``value``, or None when the value is the default (or not listed)."""
+        if self.note is None or not value or value == self.default:
+            return None
+        return str(self.note % {self.note_param: self.note_value(value) if self.note_value else value})
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A ruleset as the site presents and runs it (its engine, ``<package>.engine``, plays it)."""
+
+    name: str  # the registry's name, the last part of its package ("estanciero")
+    title: str  # its name on every page ("Estanciero")
+    tagline: Any  # one line for the home page and the rules pages
+    minutes: str  # how long a game takes ("60–180")
+    origin: Any  # where and when it comes from
+    sections: Mapping[str, tuple[str, str]]  # the rulebook's sections: slug -> (English, Spanish) title
+    rules_template: str  # the rules page's text, "{lang}" for "en" or "es" ("estanciero/rules_{lang}.html")
+    options: tuple[Option, ...] = ()
+    form_note: Any = None  # a line above its options in the New table form
+    seat_notes: Mapping[int, Any] = field(default_factory=dict)  # the lobby's words for a table of that many seats
+    primary_actions: frozenset[str] = frozenset()  # moves always in sight on the table, never folded away
+    openers: frozenset[str] = frozenset()  # moves that open a negotiation: an easy bot never makes them
+    board_template: str | None = None  # its board drawing; None: the generic board
+    scripts: tuple[str, ...] = ()  # static scripts its table page loads after the framework's
+    playable: bool = True

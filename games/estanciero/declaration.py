@@ -1,0 +1,32 @@
+"""Estanciero as the site presents and runs it (``games.core.declarations``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.core.declarations import Declaration, Option
+from games.formatting import money
+
+from .sections import SECTIONS
+
+DECLARATION = Declaration(
+    name="estanciero",
+    title="Estanciero",
+    tagline=_("The Argentine classic: buy zones, build chacras and estancias, and collect your rents."),
+    minutes="60–180",
+    origin=_("Argentina, 1937"),
+    sections=SECTIONS,
+    rules_template="estanciero/rules_{lang}.html",
+    options=(
+        Option("start_money", "int", 35000, _("Starting money (35,000 in the rulebook; it may only be raised)"),
+               min=35000, max=200000, step=5000,
+               note=_("start money %(amount)s"), note_param="amount", note_value=money),
+        Option("claim_rents", "bool", False, _("Faithful rents: owners must claim rents and prizes before the next roll"),
+               note=_("rents must be claimed")),
+    ),
+    primary_actions=frozenset({"roll", "end_turn", "buy", "decline", "pay_fine", "use_jail_card", "pass", "claim_rent",
+                               "claim_prize", "declare_bankruptcy", "accept_proposal", "reject_proposal", "rest",
+                               "choose_card_option", "let_lapse"}),
+    openers=frozenset({"propose"}),
+    board_template="estanciero/board.html",
+)

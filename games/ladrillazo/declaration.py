@@ -1,0 +1,32 @@
+"""Ladrillazo as the site presents and runs it (``games.core.declarations``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from games.core.declarations import Declaration, Option
+
+from .sections import SECTIONS
+
+DECLARATION = Declaration(
+    name="ladrillazo",
+    title="Ladrillazo",
+    tagline=_("A satirical card game of Spain's property bubble: land, politicians and tax havens."),
+    minutes="60–90",
+    origin=_("Spain"),
+    sections=SECTIONS,
+    rules_template="ladrillazo/rules_{lang}.html",
+    options=(
+        Option("handful", "int", 20, _("Envelopes each player puts in the dispenser"), min=5, max=50,
+               note=_("%(n)s envelopes each")),
+        Option("first_player", "choice", "creator", _("Who starts"),
+               choices=(("creator", _("The table's creator (the oldest player, in the rulebook)")),
+                        ("random", _("Drawn at random"))),
+               note=_("first player drawn")),
+    ),
+    # Answering an offer stays in sight beside the generic moves.
+    primary_actions=frozenset({"end_turn", "discard", "accept", "reject"}),
+    openers=frozenset({"propose"}),
+    board_template="ladrillazo/board.html",
+    scripts=("js/ladrillazo.js",),
+)
