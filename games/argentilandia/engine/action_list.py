@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import SupportsIndex, overload
 
-from .clone import copy_json as _deep
+from games.core.copying import copy_json as _deep
 
 _get = list.__getitem__
 _iter = list.__iter__

@@ -4,10 +4,10 @@ with a Stockbroker, and the 1-die roll-off for a port whose owner lost their las
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
 from games.core.rng import draw
 
 from . import board as B
-from .errors import _, refuse
 from .industry import is_bought, monopolist, update_owner
 from .purchase import get_province, get_slot, need_token
 from .schema import PHASE_CONTEST, PHASE_ROLLOFF

@@ -3,8 +3,9 @@ Trading at ports; Buying Industries; Buying free industry percentages)."""
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
 from .industry import is_bought, update_owner
 from .state import has_cards, is_blocked, is_int, known, mps_in, pay_bank, tokens_left
 
@@ -71,12 +72,12 @@ def check_free_mp(state: dict, seat: int, action: dict, prelim: bool) -> tuple[s
     return p, slot, cost
 
 
-def buy_free_mp(state: dict, seat: int, action: dict, prelim: bool = False) -> list[dict]:
+def buy_free_mp(state: dict, events: list[dict], seat: int, action: dict, prelim: bool = False) -> None:
     p, slot, cost = check_free_mp(state, seat, action, prelim)
     pay_bank(state, seat, cost)
     state["mps"][p][slot] = seat
-    return [{"type": "mp_bought", "seat": seat, "province": p, "slot": slot,
-             "material": B.PROVINCES[p]["mps"][slot], "paid": cost}]
+    events.append({"type": "mp_bought", "seat": seat, "province": p, "slot": slot,
+                   "material": B.PROVINCES[p]["mps"][slot], "paid": cost})
 
 
 def check_port(state: dict, seat: int, action: dict) -> tuple[str, dict]:
@@ -98,11 +99,11 @@ def check_port(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     return port, three_different(state, seat, action.get("pay"))
 
 
-def buy_port(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_port(state: dict, events: list[dict], seat: int, action: dict) -> None:
     port, cost = check_port(state, seat, action)
     pay_bank(state, seat, cost)
     state["ports"][port] = seat
-    return [{"type": "port_bought", "seat": seat, "port": port, "paid": cost}]
+    events.append({"type": "port_bought", "seat": seat, "port": port, "paid": cost})
 
 
 def check_factory(state: dict, seat: int, action: dict) -> tuple[str, dict]:
@@ -124,13 +125,13 @@ def check_factory(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     return ind, cost
 
 
-def buy_factory(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_factory(state: dict, events: list[dict], seat: int, action: dict) -> None:
     ind, cost = check_factory(state, seat, action)
     pay_bank(state, seat, cost)
     info = state["industries"][ind]
     info["slots"][0] = seat
     info["owner"] = seat
-    return [{"type": "factory_bought", "seat": seat, "industry": ind, "paid": cost}]
+    events.append({"type": "factory_bought", "seat": seat, "industry": ind, "paid": cost})
 
 
 def check_percentage(state: dict, seat: int, action: dict) -> str:
@@ -150,16 +151,15 @@ def check_percentage(state: dict, seat: int, action: dict) -> str:
     return ind
 
 
-def buy_percentage(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_percentage(state: dict, events: list[dict], seat: int, action: dict) -> None:
     ind = check_percentage(state, seat, action)
     pay_bank(state, seat, PERCENTAGE_COST)
     slots = state["industries"][ind]["slots"]
     slots[slots.index(None)] = seat
-    events = [{"type": "percentage_bought", "seat": seat, "industry": ind, "paid": dict(PERCENTAGE_COST)}]
+    events.append({"type": "percentage_bought", "seat": seat, "industry": ind, "paid": dict(PERCENTAGE_COST)})
     new = update_owner(state, ind, seat)
     if new is not None:
         events.append({"type": "industry_owner_changed", "industry": ind, "owner": new})
-    return events
 
 
 def check_card(state: dict, seat: int, kind: str) -> dict:

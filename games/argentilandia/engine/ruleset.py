@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from . import actions, bot, legal_actions, special
+from games.core.refusals import _, refuse
+
+from . import actions, bot, special, timeout
 from . import board as B
 from . import state as S
-from .errors import _, refuse
 from .legal_actions import legal as _legal
 from .victory import outcome as _outcome
 from .view import view as _view
@@ -29,9 +30,8 @@ class ArgentilandiaRuleset:
 
     def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         """The next state and the events; ``state`` is never changed (the new state may share the parts the
-        action did not change with it: states are values, see clone.py)."""
-        handler, new = actions.prepared(state, seat, action)
-        events = handler(new, seat, action)
+        action did not change with it: states are values, see games.core.copying)."""
+        new, events = actions.COPY.run(actions.checked_handler(state, seat, action), state, seat, action)
         special.refresh(new)
         return new, events
 
@@ -52,29 +52,7 @@ class ArgentilandiaRuleset:
         return _outcome(state)
 
     def timeout_action(self, state: dict, seat: int) -> dict:
-        """The server's move for a seat whose clock ran out: roll, discard at random, pass, refuse."""
-        ph = state["phase"]
-        if ph in (S.PHASE_CONTEST, S.PHASE_ROLLOFF):
-            return {"type": "contest_roll"}
-        if ph == S.PHASE_DISCARD:
-            return {"type": "discard", "random": True}
-        legal = legal_actions.legal(state, seat)
-        for a in legal:  # an offer addressed to the seat: its clock ran out, so it is refused
-            if a["type"] == "refuse_offer":
-                return a
-        if seat == state["current"]:
-            if ph == S.PHASE_PRE_ROLL:
-                return {"type": "roll"}
-            if ph == S.PHASE_PRELIM_BUY:
-                return {"type": "pass"}
-            if ph == S.PHASE_MAIN:
-                return {"type": "end_turn"}
-            if ph == S.PHASE_UNION:
-                clear = [a for a in legal if a["target"]["kind"] == "province" and seat not in state["mps"][a["target"]["id"]]]
-                return (clear or legal)[0]
-            if legal:
-                return legal[0]
-        refuse(_("There is nothing for you to do now."), "round-summary")
+        return timeout.timeout_action(state, seat)
 
     def bot_action(self, state: dict, seat: int, rng: random.Random) -> dict:
         return bot.choose(state, seat, rng)

@@ -9,8 +9,9 @@ timeout, a bot, a forgotten claim) still receives it, the alternating one (``gra
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
 from .state import blocked_id, is_blocked, known
 
 KINDS = ("official", "stockbroker")
@@ -95,7 +96,7 @@ def _grant(state: dict, seat: int, province: str, kind: str) -> None:
     state["flags"]["special_claimed"].append(province)
 
 
-def claim(state: dict, seat: int, action: dict) -> list[dict]:
+def claim(state: dict, events: list[dict], seat: int, action: dict) -> None:
     p, kind = action.get("province"), action.get("kind")
     if not known(p, B.SPECIAL_PROVINCES):
         refuse(_("Only Santiago del Estero, Córdoba, San Luis and Santa Fe grant cards."), "special-provinces")
@@ -116,7 +117,7 @@ def claim(state: dict, seat: int, action: dict) -> list[dict]:
     if state[_bank_key(kind)] <= 0:
         refuse(_("The bank has none left; this turn's card is lost."), "special-provinces")
     _grant(state, seat, p, kind)
-    return [{"type": "special_granted", "seat": seat, "province": p, "kind": kind}]
+    events.append({"type": "special_granted", "seat": seat, "province": p, "kind": kind})
 
 
 def grant_unclaimed(state: dict, seat: int) -> list[dict]:

@@ -8,10 +8,9 @@ from __future__ import annotations
 from operator import countOf
 
 from games.core import dice
+from games.core.refusals import _, refuse
 
 from . import board as B
-from .clone import deep_copy
-from .errors import _, refuse
 from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -25,11 +24,6 @@ from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
 )
 
 DRAFT_ROUNDS = 7
-
-
-def clone(state: dict) -> dict:
-    """A deep copy of a state, sharing nothing with it."""
-    return deep_copy(state)
 
 
 def empty_hand() -> dict:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
 from .state import blocked_id, hand_size, has_cards, is_blocked, is_int, known, mps_in, normalize_cards, sole_holder
 from .victory import province_monopolist
 
@@ -49,7 +50,7 @@ def awaits_answer(state: dict, seat: int) -> bool:
 
 
 # Offers and the turn's flags are replaced, never changed in place: apply shares them with the state
-# before the move (clone.py), so the offer handlers need no copy of them.
+# before the move (games.core.copying), so the offer handlers need no copy of them.
 
 
 def _drop(state: dict, offer: dict) -> None:
@@ -146,7 +147,7 @@ def find_offer(state: dict, offer_id) -> dict:
     refuse(_("There is no such offer."), "playing-the-game")
 
 
-def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def make_offer(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """The player on turn offers ``give`` for ``get`` to one player (``to``) or to all (``to`` null).
     Gifts are not allowed, so both sides are non-empty. A new offer replaces the player's previous one."""
     give = _cards(action.get("give"), "give")
@@ -163,15 +164,15 @@ def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not has_cards(state, seat, give):
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
-    events = _replace_own(state, seat)
+    events += _replace_own(state, seat)
     offer = {"id": state["next_offer_id"], "from": seat, "to": targets, "give": give, "get": get,
              "to_all": to is None}
     state["next_offer_id"] += 1
     state["offers"] = [*state["offers"], offer]
-    return events + [_offer_event("trade_offered", offer)]
+    events.append(_offer_event("trade_offered", offer))
 
 
-def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def counter_offer(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """A player addressed by the turn player's offer answers with their own terms, to the turn player only."""
     base = find_offer(state, action.get("offer_id"))
     cur = state["current"]
@@ -182,7 +183,7 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not has_cards(state, seat, give):
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
-    events = _replace_own(state, seat)
+    events += _replace_own(state, seat)
     base = _answered(state, base, seat)  # the counter answers the offer
     if not base["to"]:
         _drop(state, base)
@@ -190,10 +191,10 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = {"id": state["next_offer_id"], "from": seat, "to": [cur], "give": give, "get": get, "counter_to": base["id"]}
     state["next_offer_id"] += 1
     state["offers"] = [*state["offers"], offer]
-    return events + [_offer_event("trade_countered", offer)]
+    events.append(_offer_event("trade_countered", offer))
 
 
-def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def accept_offer(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Accept an offer addressed to you; both sides must still hold the cards."""
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
@@ -211,10 +212,10 @@ def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
         hs[m] -= c
         hm[m] += c
     _drop(state, offer)
-    return [{"type": "trade_accepted", **_terms(offer), "by": seat}]
+    events.append({"type": "trade_accepted", **_terms(offer), "by": seat})
 
 
-def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def refuse_offer(state: dict, events: list[dict], seat: int, action: dict) -> None:
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
         refuse(_("That offer is not addressed to you."), "playing-the-game")
@@ -222,16 +223,16 @@ def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not offer["to"]:
         _drop(state, offer)
         _unaccepted(state, offer)
-    return [{"type": "trade_refused", **_terms(offer), "by": seat}]
+    events.append({"type": "trade_refused", **_terms(offer), "by": seat})
 
 
-def cancel_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def cancel_offer(state: dict, events: list[dict], seat: int, action: dict) -> None:
     offer = find_offer(state, action.get("offer_id"))
     if offer["from"] != seat:
         refuse(_("You can only withdraw your own offer."), "playing-the-game")
     _drop(state, offer)
     _unaccepted(state, offer)
-    return [{"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"}]
+    events.append({"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"})
 
 
 def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tuple[str, str]:
@@ -306,7 +307,7 @@ def bank_refusal(state: dict, seat: int) -> str | None:
     return players_refusal(state, seat)
 
 
-def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def bank_trade(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Trade with the Banker: 4 identical cards for 1 of any resource, when the player has no chance to
     trade through a port or with the other players (``bank_refusal``)."""
     why = bank_refusal(state, seat)
@@ -319,7 +320,7 @@ def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:
         refuse(_("The Banker trades only with players who cannot trade through a port: trade through %(place)s "
                  "instead (2 or 3 identical cards for 1)."), "playing-the-game", place=place)
     give, get = _exchange(state, seat, action, 4, "playing-the-game")
-    return [{"type": "bank_trade", "seat": seat, "give": give, "count": 4, "get": get}]
+    events.append({"type": "bank_trade", "seat": seat, "give": give, "count": 4, "get": get})
 
 
 def check_port_use(state: dict, seat: int, port) -> int:
@@ -336,10 +337,10 @@ def check_port_use(state: dict, seat: int, port) -> int:
     return B.PORTS[port]["ratio"]
 
 
-def port_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def port_trade(state: dict, events: list[dict], seat: int, action: dict) -> None:
     ratio = check_port_use(state, seat, action.get("port"))
     give, get = _exchange(state, seat, action, ratio, "trading-at-ports")
-    return [{"type": "port_trade", "seat": seat, "port": action["port"], "give": give, "count": ratio, "get": get}]
+    events.append({"type": "port_trade", "seat": seat, "port": action["port"], "give": give, "count": ratio, "get": get})
 
 
 def check_intl(state: dict, seat: int, province) -> None:
@@ -352,7 +353,7 @@ def check_intl(state: dict, seat: int, province) -> None:
         refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=province)
 
 
-def intl_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def intl_trade(state: dict, events: list[dict], seat: int, action: dict) -> None:
     check_intl(state, seat, action.get("province"))
     give, get = _exchange(state, seat, action, 2, "international-trade")
-    return [{"type": "intl_trade", "seat": seat, "province": action["province"], "give": give, "count": 2, "get": get}]
+    events.append({"type": "intl_trade", "seat": seat, "province": action["province"], "give": give, "count": 2, "get": get})

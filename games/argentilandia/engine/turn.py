@@ -3,9 +3,10 @@ Doubles; Victory)."""
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board as B
 from . import special, union
-from .errors import _, refuse
 from .production import discards_due, pay_production, random_discard, roll_dice
 from .purchase import buy_free_mp, get_province, get_slot, need_token
 from .schema import (
@@ -25,7 +26,7 @@ from .victory import all_vp, meets_victory
 # ---- preliminary round ---------------------------------------------------
 
 
-def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
+def draft_place(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: a free MP, at most 1 per province, with its Production card (snake order)."""
     p = action.get("province")
     get_province(p)
@@ -39,7 +40,7 @@ def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
     need_token(state, seat)
     state["mps"][p][slot] = seat
     m = B.PROVINCES[p]["mps"][slot]
-    events: list[dict] = [{"type": "mp_placed", "seat": seat, "province": p, "slot": slot, "material": m}]
+    events.append({"type": "mp_placed", "seat": seat, "province": p, "slot": slot, "material": m})
     if state["bank"][m] > 0:
         state["bank"][m] -= 1
         state["hands"][seat][m] += 1
@@ -52,20 +53,20 @@ def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
         state["phase"] = PHASE_PRELIM_BUY
         state["current"] = state["prelim"]["order"][0]
         events.append({"type": "phase", "phase": PHASE_PRELIM_BUY})
-    return events
 
 
-def prelim_buy(state: dict, seat: int, action: dict) -> list[dict]:
+def prelim_buy(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: one optional MP purchase each, same order, 1 MP per province, no trades,
     ports or officials."""
-    events = [] if action["type"] == "pass" else buy_free_mp(state, seat, action, prelim=True)
+    if action["type"] != "pass":
+        buy_free_mp(state, events, seat, action, prelim=True)
     pr = state["prelim"]
     pr["index"] += 1
     if pr["index"] < len(pr["order"]):
         state["current"] = pr["order"][pr["index"]]
-        return events
+        return
     start = state["draft"]["picks"][-1]
-    return events + begin_turn(state, start, 1)
+    events += begin_turn(state, start, 1)
 
 
 def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
@@ -110,7 +111,7 @@ def after_discards(state: dict) -> list[dict]:
     return events
 
 
-def discard(state: dict, seat: int, action: dict) -> list[dict]:
+def discard(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Doubles a.: hand over exactly half (rounded down) of a hand over 7 cards; ``random: true`` lets
     the server pick fairly."""
     need = state["discards"][seat]
@@ -131,20 +132,18 @@ def discard(state: dict, seat: int, action: dict) -> list[dict]:
         state["hands"][seat][m] -= c
         state["bank"][m] += c
     state["discards"][seat] = 0
-    events: list[dict] = [{"type": "discarded", "seat": seat, "cards": cards, "count": need,
-                           "only": [seat], "public": {"type": "discarded", "seat": seat, "count": need}}]
+    events.append({"type": "discarded", "seat": seat, "cards": cards, "count": need,
+                   "only": [seat], "public": {"type": "discarded", "seat": seat, "count": need}})
     if not any(state["discards"]):
         events += after_discards(state)
-    return events
 
 
-def move_union(state: dict, seat: int, action: dict) -> list[dict]:
+def move_union(state: dict, events: list[dict], seat: int, action: dict) -> None:
     """Doubles c. (compulsory, free) or a Corrupt Official (once per turn, before or after the roll;
     the official returns to the bank)."""
     target = action.get("target")
     if not union.is_target(state, target):
         refuse(_("Move the Union Organizer to another province or a bought industry."), "playing-the-game")
-    events: list[dict] = []
     if state["phase"] == PHASE_UNION:
         state["phase"] = PHASE_MAIN
     else:
@@ -156,7 +155,7 @@ def move_union(state: dict, seat: int, action: dict) -> list[dict]:
         state["bank_officials"] += 1
         state["flags"]["union_official_used"] = True
         events.append({"type": "official_played", "seat": seat, "for": "union"})
-    return events + union.move(state, seat, target)
+    events += union.move(state, seat, target)
 
 
 def end_turn(state: dict, seat: int) -> list[dict]:

@@ -4,7 +4,7 @@ seat's hand (only its card count)."""
 from __future__ import annotations
 
 from . import board as B
-from .clone import deep_copy
+from .actions import COPY
 from .state import tokens_left
 from .victory import province_monopolist, vp_breakdowns
 
@@ -12,7 +12,7 @@ HIDDEN = ("seed", "rng_counter", "hands")
 
 
 def view(state: dict, seat: int | None) -> dict:
-    out = deep_copy({k: v for k, v in state.items() if k not in HIDDEN})
+    out = COPY.whole({k: v for k, v in state.items() if k not in HIDDEN})
     n = state["num_players"]
     out["hand_counts"] = [sum(h.values()) for h in state["hands"]]
     out["hand"] = dict(state["hands"][seat]) if seat is not None and 0 <= seat < n else None

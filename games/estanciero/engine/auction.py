@@ -13,8 +13,9 @@ to the seller; a deed given to the Bank stays with the Bank.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
 from .mortgage import interest, transfer_mortgaged
 from .state import active_seats, is_mortgaged, owner, player, province_has_buildings

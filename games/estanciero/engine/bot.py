@@ -1,4 +1,4 @@
-"""Bot policies ("normal" and "strong") and the time-out policy.
+"""Bot policies ("normal" and "strong"); the time-out move is timeout.py's.
 
 Both levels claim every rent and prize at once, pay their way out of jail early, raise money by
 auctioning or mortgaging loose deeds before selling buildings, and go bankrupt only when the rules allow
@@ -28,13 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core.checks import passes
+from games.core.copying import copy_whole
+from games.core.dispatch import first_of
+from games.core.refusals import _, refuse
 
 from . import actions, auction, board
-from .common import _, refuse
 from .debt import active_debt
 from .rent import rent_due
 from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
 from .state import active_seats, player
+from .timeout import timeout_action
 
 RESERVE = 2000
 LEVELS = ("normal", "strong")
@@ -322,10 +325,9 @@ def _proposal(state: dict, seat: int, style: Style) -> dict | None:
 
 
 def _check_propose(state: dict, seat: int, offer: dict) -> None:
-    from .state import copy_state
     from .trade import propose
 
-    propose(copy_state(state), [], seat, offer)
+    propose(copy_whole(state), [], seat, offer)
 
 
 # --- Auctions, rest -------------------------------------------------------------------------------------
@@ -360,9 +362,7 @@ def _auction(state: dict, seat: int, need: int) -> dict | None:
 
 
 def _check_auction(state: dict, seat: int, index: int) -> None:
-    from .state import copy_state
-
-    auction.start_voluntary(copy_state(state), [], seat, index)
+    auction.start_voluntary(copy_whole(state), [], seat, index)
 
 
 def should_rest(state: dict, seat: int, style: Style) -> bool:
@@ -374,43 +374,10 @@ def should_rest(state: dict, seat: int, style: Style) -> bool:
 
 # --- Time-outs, debts, building -------------------------------------------------------------------------
 
-def _first(acts: list[dict], kind: str) -> dict | None:
-    return next((a for a in acts if a["type"] == kind), None)
-
-
 def _to_move(state: dict) -> list[int]:
     from .ruleset import RULESET
 
     return RULESET.to_move(state)
-
-
-def timeout_action(state: dict, seat: int) -> dict:
-    """What happens when a seat's clock runs out: the passive choice.  An open claim lapses and a
-    proposal addressed to the seat is rejected (claim mode: the owner had their visible chance)."""
-    acts = actions.legal_actions(state, seat)
-    if not acts:
-        refuse(_("There is nothing for that seat to do."), "the-game")
-    for kind in ("waive_claim", "reject_proposal"):
-        found = _first(acts, kind)
-        if found is not None and (state["auction"] is None or seat not in auction.to_move(state)):
-            return found
-    for kind in ("pass", "declare_bankruptcy", "sell_building", "mortgage", "roll", "decline", "end_turn"):
-        if state["auction"] is not None and kind != "pass":
-            break
-        found = _first(acts, kind)
-        if found is not None:
-            debt = active_debt(state)
-            in_debt = debt is not None and debt["debtor"] == seat and state["auction"] is None
-            if kind in ("sell_building", "mortgage") and not in_debt:
-                continue
-            return found
-    choice = [a for a in acts if a["type"] == "choose_card_option"]
-    if choice:
-        return choice[0]
-    rejects = _first(acts, "reject_proposal")
-    if rejects is not None:
-        return rejects
-    return acts[0]
 
 
 def _deed_value(state: dict, seat: int, index: int) -> int:
@@ -440,7 +407,7 @@ def _debt_action(state: dict, seat: int, acts: list[dict], debt: dict) -> dict:
     strays = [d for d in _stray(state, seat) if board.mortgage_value(d) * 9 // 10 < debt["amount"]]
     if strays:
         found = _auction(state, seat, debt["amount"] - player(state, seat)["money"])
-        if found is not None and _first(acts, "auction") is not None:
+        if found is not None and first_of(acts, "auction") is not None:
             return found
 
     def mortgage_key(a):
@@ -456,7 +423,7 @@ def _debt_action(state: dict, seat: int, acts: list[dict], debt: dict) -> dict:
         return sells[0]
     if mortgages:
         return mortgages[0]
-    found = _first(acts, "declare_bankruptcy") or _first(acts, "hand_over")
+    found = first_of(acts, "declare_bankruptcy") or first_of(acts, "hand_over")
     return found or acts[0]
 
 

@@ -14,8 +14,9 @@ player on turn as many units as that player could take now (``reserved``).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
 from .state import is_mortgaged, level, owner, player
 

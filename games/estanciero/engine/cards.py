@@ -6,9 +6,10 @@ pile; the keepable jail card stays with the player until used or sold.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
 from .building import count_buildings
-from .common import _, refuse
 from .money import charge
 from .movement import finish_move, land, move, send_to_jail
 from .rent import pay_prize

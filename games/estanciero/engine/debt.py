@@ -12,9 +12,10 @@ the cash goes to the Bank and every deed is auctioned (Remate).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import auction, board
 from .building import liquidate_all, sale_value
-from .common import _, refuse
 from .money import transfer
 from .mortgage import transfer_mortgaged
 from .rent import lapsed_event

@@ -8,8 +8,9 @@ failed rolls the fine is due and the player moves by the last roll.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import charge, transfer
 from .movement import advance, roll_dice
 from .schema import PHASE_END

@@ -10,8 +10,9 @@ mortgaged; mortgaged deeds earn no rent.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import has_debt, transfer
 from .state import is_mortgaged, owner, player, province_has_buildings
 

@@ -10,8 +10,9 @@ chance) and may claim it or let it go; a timeout lets it go.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import charge, transfer
 from .schema import CLAIM_PRIZE, CLAIM_RENT
 from .state import claim_mode, is_mortgaged, level, next_id, owner

@@ -7,13 +7,11 @@ Deeds are keyed by ``str(space_index)``; ``owners[k]`` is a seat or ``None``
 
 from __future__ import annotations
 
-import pickle
-
 from games.core import dice
+from games.core.refusals import _, refuse
 from games.core.rng import draw
 
 from . import board
-from .common import _, refuse
 from .schema import PHASE_ROLL
 
 DEFAULT_OPTIONS = {
@@ -23,11 +21,6 @@ DEFAULT_OPTIONS = {
     "jail_roll_attempts": 3,
     "comisaria_space_jails": True,
 }
-
-
-def copy_state(state: dict) -> dict:
-    """A deep copy (pickle round trip is the fastest deep copy for plain data)."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def normalise_options(options: dict | None) -> dict:

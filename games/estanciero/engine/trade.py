@@ -14,8 +14,9 @@ turn, and the proposer on turn waits for the answer (or withdraws it).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
 from .mortgage import interest, transfer_mortgaged
 from .state import is_mortgaged, next_id, owner, player, province_has_buildings

@@ -6,9 +6,10 @@ pending (they are resolved first) and that the phase allows the action.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board, cards, jail
 from .building import build
-from .common import _, refuse
 from .debt import pass_turn
 from .endgame import finish, turn_limit_reached
 from .money import transfer

@@ -7,8 +7,9 @@ turn). A project's own action earns as many envelopes as its level.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot, powers
-from .errors import _, refuse
 from .schema import WHEN_ACTION, PlotCard
 from .turn_guard import require_turn
 

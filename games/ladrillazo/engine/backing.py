@@ -8,8 +8,9 @@ its own and loses its ability to hold envelopes.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot
-from .errors import _, refuse
 from .schema import FREE_TYPES, PlotCard
 from .turn_guard import require_turn
 

@@ -1,4 +1,4 @@
-"""A sensible bot and the time-out policy.
+"""A sensible bot (the time-out move is timeout.py's).
 
 On its turn the bot answers proposals, lowers every land and citizen, lowers the best card it can
 pay for (projects first), backs its projects with spare land and citizens, runs its projects and
@@ -6,15 +6,15 @@ useful actions (hostile ones against the leader), spends on mamandurrias money i
 evades as much as its EVADE cards allow (taking hidden money back to evade more), hides the rest
 where there is room, offers envelopes for a card it lacks once a turn, and ends the turn discarding
 cards it cannot use. It accepts a proposal when what it gets is worth at least what it gives.
-A timed-out human rejects a proposal addressed to them, or ends the turn: the passive choice.
 While a proposal of its own is open the bot is not waited for (Talks: the recipient is); it never
 ends its turn under it, and withdraws it if it is ever asked to move on.
 """
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, legal, lowering, money, plot, powers, scoring, talks
-from .errors import _, refuse
 from .schema import (
     FREE_TYPES,
     KIND_DRAW,
@@ -66,22 +66,6 @@ def optional_action(state: dict, seat: int) -> dict | None:
                 return accept
             return {"type": "reject", "id": prop["id"]}
     return None
-
-
-def timeout_action(state: dict, seat: int) -> dict:
-    """The passive choice: reject a proposal addressed to the player (Talks); on turn, withdraw one's
-    own open proposal, then end the turn discarding nothing."""
-    if state["phase"] == PHASE_OVER:
-        refuse(_("The game is over."), "end-of-game")
-    for prop in state["proposals"]:
-        if prop["to"] == seat:
-            return {"type": "reject", "id": prop["id"]}
-    if state["turn"]["seat"] == seat:
-        mine = talks.own_open(state, seat)
-        if mine:
-            return {"type": "cancel", "id": mine[0]["id"]}
-        return {"type": "end_turn", "discard": []}
-    refuse(_("It is not your turn."), "turn")
 
 
 def _leader(state: dict, seat: int) -> int | None:
@@ -274,4 +258,4 @@ def bot_action(state: dict, seat: int, rng=None) -> dict:
     return {"type": "end_turn", "discard": _discards(state, seat)}
 
 
-__all__ = ["bot_action", "optional_action", "timeout_action", "good_deal", "powers", "lowering"]
+__all__ = ["bot_action", "optional_action", "good_deal", "powers", "lowering"]

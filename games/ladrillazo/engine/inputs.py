@@ -6,7 +6,7 @@ distinct: anything else is refused with ``IllegalAction``, never a TypeError or 
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from games.core.refusals import _, refuse
 
 
 def is_int(value: object) -> bool:

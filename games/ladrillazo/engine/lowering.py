@@ -8,8 +8,9 @@ the turn.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, money, plot, powers
-from .errors import _, refuse
 from .schema import FREE_TYPES, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_LOWER, PlotCard
 from .turn_guard import require_turn
 

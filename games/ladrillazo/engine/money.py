@@ -7,8 +7,9 @@ paradise (no limit; nothing leaves). Loose envelopes go back to the dispenser at
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot
-from .errors import _, refuse
 from .schema import PlotCard
 from .turn_guard import require_turn
 

@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from games.core.refusals import _, refuse
+
 from .schema import FIRST_CREATOR, FIRST_RANDOM, Options
 
 DEFAULT_OPTIONS: Options = {"handful": 20, "first_player": FIRST_CREATOR, "max_turns": None}

@@ -6,8 +6,9 @@ backs another cannot be used on its own and cannot hold envelopes.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards
-from .errors import _, refuse
 from .schema import KIND_DISCOUNT, KIND_SHIELD, TYPE_MAMANDURRIA, WHEN_PERMANENT, PlotCard
 
 

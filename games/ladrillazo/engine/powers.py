@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.core.refusals import _, refuse
+
 from . import cards, deck, inputs, money, plot
-from .errors import _, refuse
 from .schema import (
     KIND_DRAW,
     KIND_EARN,

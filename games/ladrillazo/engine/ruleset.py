@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from games.core.checks import is_index
+from games.core.copying import StateCopy
+from games.core.dispatch import Handler, handler_for
+from games.core.refusals import _, refuse
 
-from games.core.checks import handler_for, is_index
-
-from . import acting, backing, bot, legal, lowering, money, talks, turn
+from . import acting, backing, bot, legal, lowering, money, talks, timeout, turn
 from . import view as view_module
 from .annotate import annotate
-from .errors import _, refuse
-from .schema import PHASE_OVER
-from .setup import MAX_PLAYERS, MIN_PLAYERS, clone, new_game
+from .schema import PHASE_OVER, State
+from .setup import MAX_PLAYERS, MIN_PLAYERS, new_game
 
-Handler = Callable[[dict, list, int, dict], None]
-
-HANDLERS: dict[str, Handler] = {
+HANDLERS: dict[str, Handler[State]] = {
     "lower": lowering.do_lower,
     "back": backing.do_back,
     "withdraw": backing.do_withdraw,
@@ -29,6 +27,10 @@ HANDLERS: dict[str, Handler] = {
     "reject": talks.do_reject,
     "cancel": talks.do_cancel,
 }
+
+# The copy-on-apply rule (games.core.copying): no handler declares what it touches, so every move copies the
+# whole state (one marshal round trip).
+COPY: StateCopy[State] = StateCopy()
 
 
 class LadrillazoRuleset:
@@ -60,10 +62,7 @@ class LadrillazoRuleset:
             refuse(_("The game is over."), "end-of-game")
         if not is_index(seat, state["num_players"]):
             refuse(_("There is no such player."), "starting-to-play")
-        handler = handler_for(HANDLERS, action, "turn")
-        new = clone(state)
-        events: list[dict] = []
-        handler(new, events, seat, action)
+        new, events = COPY.run(handler_for(HANDLERS, action, "turn"), state, seat, action)
         annotate(new, events)
         return new, events
 
@@ -74,7 +73,7 @@ class LadrillazoRuleset:
         return dict(state["result"]) if state["phase"] == PHASE_OVER else None
 
     def timeout_action(self, state: dict, seat: int) -> dict:
-        return bot.timeout_action(state, seat)
+        return timeout.timeout_action(state, seat)
 
     def bot_action(self, state: dict, seat: int, rng) -> dict:
         return bot.bot_action(state, seat, rng)

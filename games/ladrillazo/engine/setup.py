@@ -7,24 +7,17 @@ or drawn at random (the rulebook's oldest player, online).
 
 from __future__ import annotations
 
-import marshal
-
+from games.core.refusals import _, refuse
 from games.core.rng import draw as rng_draw
 
 from . import cards
 from .deck import shuffle
-from .errors import _, refuse
 from .options import normalise_options
 from .schema import FIRST_RANDOM, PHASE_PLAY, Player, State, Turn
 
 HAND_SIZE = 8
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-
-
-def clone(state: dict) -> dict:
-    """A deep copy of plain JSON data (marshal is the fastest exact copier for it)."""
-    return marshal.loads(marshal.dumps(state))
 
 
 def new_turn(seat: int, number: int) -> Turn:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
+from games.core.rulesets import IllegalAction
+
 from . import legal
-from .errors import IllegalAction
 from .ruleset import RULESET
 from .schema import PHASE_OVER
 

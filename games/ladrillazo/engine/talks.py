@@ -15,9 +15,11 @@ time-out rejects it), and the player on turn cannot end the turn while a proposa
 
 from __future__ import annotations
 
+from games.core.answers import waiting_for
+from games.core.refusals import _, refuse
+
 from . import inputs, money, plot
-from .errors import _, refuse
-from .schema import Proposal, Side
+from .schema import Proposal, Side, State
 
 RULE = "talks"
 MAX_PER_TURN = 3
@@ -174,14 +176,13 @@ def do_cancel(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "proposal_cancelled", "id": prop["id"], "from": seat, "to": prop["to"]})
 
 
-def waited_for(state: dict) -> list[int]:
-    """The seats the game waits for: recipients of open proposals, and the player on turn unless
-    they are only waiting for answers to their own proposals."""
+def waited_for(state: State) -> list[int]:
+    """The seats the game waits for (``games.core.answers``), in seat order: recipients of open proposals, and
+    the player on turn unless they are only waiting for answers to their own proposals."""
     me = state["turn"]["seat"]
-    seats = {p["to"] for p in state["proposals"]}
-    if not any(p["from"] == me for p in state["proposals"]):
-        seats.add(me)
-    return sorted(seats)
+    answering = sorted({p["to"] for p in state["proposals"]})
+    # Seat order, the player on turn included (Ladrillazo's pages and tests read the list so).
+    return sorted(waiting_for(answering, me, bool(own_open(state, me))))
 
 
 def own_open(state: dict, seat: int) -> list[Proposal]:

@@ -8,8 +8,9 @@ right (the next seat). The game ends at the end of the turn in which the dispens
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import deck, inputs, plot, scoring
-from .errors import _, refuse
 from .schema import END_DISPENSER, END_TURN_LIMIT
 from .setup import new_turn
 from .talks import check_no_open_proposal, expire

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from games.core.refusals import _, refuse
 
 
 def require_turn(state: dict, seat: int) -> None:

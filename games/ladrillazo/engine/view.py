@@ -9,8 +9,9 @@ so a client draws the cards from the data alone.
 
 from __future__ import annotations
 
+from games.core.copying import copy_whole
+
 from . import cards, plot
-from .setup import clone
 from .talks import redact
 
 HIDDEN_KEYS = ("seed", "rng_counter", "deck", "discard", "players", "proposals", "cards")
@@ -29,7 +30,7 @@ def _side_cards(state: dict, side: dict) -> list[dict]:
 
 
 def view(state: dict, seat: int | None, to_move: list[int]) -> dict:
-    out = clone({k: v for k, v in state.items() if k not in HIDDEN_KEYS})
+    out = copy_whole({k: v for k, v in state.items() if k not in HIDDEN_KEYS})
     out["deck_size"] = len(state["deck"])
     out["discard_size"] = len(state["discard"])
     players = []
@@ -46,7 +47,7 @@ def view(state: dict, seat: int | None, to_move: list[int]) -> dict:
     out["players"] = players
     proposals = []
     for prop in state["proposals"]:
-        shown = clone(prop) if seat in (prop["from"], prop["to"]) else redact(prop)
+        shown = copy_whole(prop) if seat in (prop["from"], prop["to"]) else redact(prop)
         for side in ("give", "ask"):
             shown[side]["cards"] = _side_cards(state, shown[side])
         proposals.append(shown)
