@@ -1,10 +1,10 @@
 """The copy-on-apply rule every engine follows: ``apply`` never writes to the state it is given.
 
-Rule: ``apply`` runs the move's handler on ``StateCopy.for_handler(state, handler)``, a new top-level dict in
+Rule: ``apply`` runs the move's handler (``StateCopy.run``) on a new top-level dict in
 which every part the handler may change in place (the parts it *touches*, declared by the engine) is a deep
 copy and every other part is shared with the input. A handler that declares nothing gets a whole deep copy, so
 a declaration only ever makes a move cheaper, never wrong by omission; an engine that declares nothing copies
-the whole state on every move. ``StateCopy.run`` is that rule in one call.
+the whole state on every move.
 
 States are therefore values: nobody changes a state in place once ``apply`` has returned it (top-level
 assignment in the engine's own copy is always allowed). A refused move leaves no half-changed state behind:
@@ -61,7 +61,7 @@ class StateCopy(Generic[StateT]):
                  touches_now: Mapping[Handler[StateT], Callable[[StateT], Iterable[str]]] | None = None) -> None:
         self.parts: dict[str, PartCopy] = dict(parts or {})
         self.touches_now = dict(touches_now or {})
-        # Each declared key with its copy function, looked up once here: for_handler runs on every move.
+        # Each declared key with its copy function, looked up once here: run runs on every move.
         self.copiers: dict[Handler[StateT], Copiers] = {
             handler: self.copiers_of(keys) for handler, keys in (touches or {}).items()
             if handler not in self.touches_now}
@@ -81,35 +81,31 @@ class StateCopy(Generic[StateT]):
 
     def touching(self, state: StateT, keys: Iterable[str]) -> StateT:
         """A new top-level dict whose ``keys`` parts are deep copies; every other part is shared with ``state``."""
-        return self._with(state, self.copiers_of(keys))
-
-    def for_handler(self, state: StateT, handler: Handler[StateT]) -> StateT:
-        """The copy of ``state`` that ``handler`` may write to: its touched parts copied, the rest shared; the
-        whole state copied for a handler that declares nothing."""
-        parts = self.copiers.get(handler)
-        if parts is not None:
-            return self._with(state, parts)
-        touches_now = self.touches_now.get(handler)
-        if touches_now is not None:
-            return self.touching(state, touches_now(state))
-        return self.whole(state)
+        return _sharing(state, self.copiers_of(keys))
 
     def run(self, handler: Handler[StateT], state: StateT, seat: int,
             action: dict[str, Any]) -> tuple[StateT, list[Event]]:
-        """Run ``handler`` for ``seat``'s ``action`` on the copy of ``state`` it may write to: the new state and
-        the events. ``state`` is left as it was, also when the move is refused."""
-        new = self.for_handler(state, handler)
+        """Run ``handler`` for ``seat``'s ``action`` on the copy of ``state`` it may write to (its touched parts
+        copied, the rest shared; the whole state for a handler that declares nothing): the new state and the
+        events. ``state`` is left as it was, also when the move is refused."""
+        parts = self.copiers.get(handler)  # the copy functions of its parts, looked up in advance
+        if parts is not None:
+            new = _sharing(state, parts)
+        else:
+            touches_now = self.touches_now.get(handler)
+            new = self.whole(state) if touches_now is None else self.touching(state, touches_now(state))
         events: list[Event] = []
         handler(new, events, seat, action)
         return new, events
 
-    @staticmethod
-    def _with(state: StateT, parts: Copiers) -> StateT:
-        s: Any = state
-        new = s.copy()
-        for k, copy in parts:
-            if k in new:
-                v = new[k]
-                if type(v) not in SCALARS:
-                    new[k] = copy(v)
-        return new  # type: ignore[no-any-return]
+
+def _sharing(state: StateT, parts: Copiers) -> StateT:
+    """A new top-level dict with ``parts`` copied by their functions and every other part shared with ``state``."""
+    s: Any = state
+    new = s.copy()
+    for k, copy in parts:
+        if k in new:
+            v = new[k]
+            if type(v) not in SCALARS:
+                new[k] = copy(v)
+    return new  # type: ignore[no-any-return]
