@@ -94,13 +94,13 @@ class Actions(list):
         return Actions(_iter(self))
 
     # list's own + and * would put the stored templates into a plain list
-    def __add__(self, other):  # type: ignore[override]
+    def __add__(self, other):
         return [*self, *other]
 
     def __radd__(self, other):
         return [*other, *self]
 
-    def __mul__(self, times: SupportsIndex) -> list[dict]:  # type: ignore[override]
+    def __mul__(self, times: SupportsIndex) -> list[dict]:
         return [*self] * times
 
     __rmul__ = __mul__

@@ -25,10 +25,11 @@ from .schema import (
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
+    State,
 )
 
 
-def to_move(state: dict) -> list[int]:
+def to_move(state: State) -> list[int]:
     """Seats whose action is required now: the discarders, the contest roller; in the main phase every
     seat an open offer waits for (their clock is the visible timer), then the player on turn unless
     their own offer still waits for answers; else the player on turn."""
@@ -48,43 +49,43 @@ def to_move(state: dict) -> list[int]:
     return [state["current"]]
 
 
-def _end_turn(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _end_turn(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += turn.end_turn(state, seat)
 
 
-def _roll(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _roll(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += turn.roll(state, seat)
 
 
-def _contest_roll(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _contest_roll(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += contest.roll(state, seat)
 
 
-def _buy_official(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _buy_official(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += purchase.buy_card(state, seat, "official")
 
 
-def _buy_stockbroker(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _buy_stockbroker(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += purchase.buy_card(state, seat, "stockbroker")
 
 
-def _buy_rival_mp(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _buy_rival_mp(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += contest.start(state, seat, "mp", action)
 
 
-def _buy_rival_percentage(state: dict, events: list[Event], seat: int, action: Action) -> None:
+def _buy_rival_percentage(state: State, events: list[Event], seat: int, action: Action) -> None:
     events += contest.start(state, seat, "percentage", action)
 
 
 # Answers to an offer: any addressed player may make them in the main phase, on turn or not.
-RESPONSES: dict[str, Handler[dict]] = {
+RESPONSES: dict[str, Handler[State]] = {
     "accept_offer": trade.accept_offer,
     "refuse_offer": trade.refuse_offer,
     "counter_offer": trade.counter_offer,
 }
 
 # The player on turn's actions after the roll (Round Summary 5-9).
-MAIN: dict[str, Handler[dict]] = {
+MAIN: dict[str, Handler[State]] = {
     "end_turn": _end_turn,
     "buy_mp": purchase.buy_free_mp,
     "buy_port": purchase.buy_port,
@@ -110,7 +111,7 @@ class PhaseRules(NamedTuple):
     """What a phase allows: its handlers, whether only the player on turn acts, and the refusal
     (message, rule slug) for any other action type."""
 
-    handlers: dict[str, Handler[dict]]
+    handlers: dict[str, Handler[State]]
     turn_only: bool
     message: str
     rule: str
@@ -137,7 +138,7 @@ HANDLERS: dict[str, PhaseRules] = {
 }
 
 
-def checked_handler(state: dict, seat: int, action: Action) -> Handler[dict]:
+def checked_handler(state: State, seat: int, action: Action) -> Handler[State]:
     """The handler that will run ``action`` (nothing changed): every action is an object with a string
     type, from a real seat, while the game runs, of a type the phase allows that seat; else a refusal
     citing the rule. (One function, not one per check: it runs on every move.)"""
@@ -162,7 +163,7 @@ def checked_handler(state: dict, seat: int, action: Action) -> Handler[dict]:
 # The state parts (schema keys) each handler may change in place, directly or through what it calls;
 # ``apply`` copies only those and shares the rest with its input. A handler missing here gets a full copy,
 # so list one only after reading everything it calls (they are the frequent ones of a game).
-TOUCHES: dict[Handler[dict], tuple[str, ...]] = {
+TOUCHES: dict[Handler[State], tuple[str, ...]] = {
     trade.make_offer: (),  # the offers and flags are replaced, not changed in place (trade.py)
     trade.counter_offer: (),
     trade.refuse_offer: (),
@@ -190,7 +191,7 @@ TOUCHES: dict[Handler[dict], tuple[str, ...]] = {
 }
 
 
-def _contest_roll_touches(state: dict) -> tuple[str, ...]:
+def _contest_roll_touches(state: State) -> tuple[str, ...]:
     """What a contest roll writes depends on which roll it is: the seller's only records the dice; the
     buyer's settles an MP (its province's ports may change hands) or a percentage (the industry's owner
     may change), or gives the staked card back to the seller; a port roll-off records the die and may
@@ -206,10 +207,10 @@ def _contest_roll_touches(state: dict) -> tuple[str, ...]:
 
 
 # Handlers whose writes depend on the state: a function of the state gives the parts they may change.
-TOUCHES_NOW: dict[Handler[dict], Callable[[dict], tuple[str, ...]]] = {
+TOUCHES_NOW: dict[Handler[State], Callable[[State], tuple[str, ...]]] = {
     _contest_roll: _contest_roll_touches,
 }
 
 
 # The copy-on-apply rule (games.core.copying), with the state's part shapes (clone.py) and the declarations above.
-COPY: StateCopy[dict] = StateCopy(PARTS, TOUCHES, TOUCHES_NOW)
+COPY: StateCopy[State] = StateCopy(PARTS, TOUCHES, TOUCHES_NOW)

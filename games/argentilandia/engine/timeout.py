@@ -12,9 +12,10 @@ from games.core.refusals import _, refuse
 
 from . import legal_actions
 from . import state as S
+from .schema import State
 
 
-def timeout_action(state: dict, seat: int) -> Action:
+def timeout_action(state: State, seat: int) -> Action:
     """The server's move for ``seat``, whose clock ran out."""
     ph = state["phase"]
     if ph in (S.PHASE_CONTEST, S.PHASE_ROLLOFF):

@@ -18,6 +18,7 @@ from .schema import (
     PHASE_PRE_ROLL,
     PHASE_PRELIM_BUY,
     PHASE_UNION,
+    State,
 )
 from .state import has_cards, is_blocked, mps_in, normalize_cards
 from .trade import awaits_answer, expire_offers
@@ -26,7 +27,7 @@ from .victory import all_vp, meets_victory
 # ---- preliminary round ---------------------------------------------------
 
 
-def draft_place(state: dict, events: list[dict], seat: int, action: dict) -> None:
+def draft_place(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: a free MP, at most 1 per province, with its Production card (snake order)."""
     p = action.get("province")
     get_province(p)
@@ -55,7 +56,7 @@ def draft_place(state: dict, events: list[dict], seat: int, action: dict) -> Non
         events.append({"type": "phase", "phase": PHASE_PRELIM_BUY})
 
 
-def prelim_buy(state: dict, events: list[dict], seat: int, action: dict) -> None:
+def prelim_buy(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: one optional MP purchase each, same order, 1 MP per province, no trades,
     ports or officials."""
     if action["type"] != "pass":
@@ -69,7 +70,7 @@ def prelim_buy(state: dict, events: list[dict], seat: int, action: dict) -> None
     events += begin_turn(state, start, 1)
 
 
-def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
+def begin_turn(state: State, seat: int, turn: int) -> list[dict]:
     state["current"] = seat
     state["turn"] = turn
     state["phase"] = PHASE_PRE_ROLL
@@ -83,7 +84,7 @@ def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
 # ---- the roll ------------------------------------------------------------
 
 
-def roll(state: dict, seat: int) -> list[dict]:
+def roll(state: State, seat: int) -> list[dict]:
     """Round Summary 2-4: roll; the sum puts its region's provinces in play; production; on doubles
     first the discards, then production, then the compulsory Union Organizer move."""
     dice = roll_dice(state)
@@ -101,7 +102,7 @@ def roll(state: dict, seat: int) -> list[dict]:
     return events + after_discards(state)
 
 
-def after_discards(state: dict) -> list[dict]:
+def after_discards(state: State) -> list[dict]:
     total = state["dice"][0] + state["dice"][1]
     events = pay_production(state, total)
     if state["dice"][0] == state["dice"][1]:
@@ -111,7 +112,7 @@ def after_discards(state: dict) -> list[dict]:
     return events
 
 
-def discard(state: dict, events: list[dict], seat: int, action: dict) -> None:
+def discard(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Doubles a.: hand over exactly half (rounded down) of a hand over 7 cards; ``random: true`` lets
     the server pick fairly."""
     need = state["discards"][seat]
@@ -138,7 +139,7 @@ def discard(state: dict, events: list[dict], seat: int, action: dict) -> None:
         events += after_discards(state)
 
 
-def move_union(state: dict, events: list[dict], seat: int, action: dict) -> None:
+def move_union(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Doubles c. (compulsory, free) or a Corrupt Official (once per turn, before or after the roll;
     the official returns to the bank)."""
     target = action.get("target")
@@ -158,7 +159,7 @@ def move_union(state: dict, events: list[dict], seat: int, action: dict) -> None
     events += union.move(state, seat, target)
 
 
-def end_turn(state: dict, seat: int) -> list[dict]:
+def end_turn(state: State, seat: int) -> list[dict]:
     """Victory is checked at the end of one's own turn; play passes to the left (seat + 1). The turn
     does not end under the player's own offer while it waits for answers (withdraw it first). A special
     province's card not chosen this turn is still handed over (Special Provinces, decision 15)."""

@@ -127,7 +127,7 @@ class EstancieroRuleset:
     def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
         return new_game(num_players, seed, options)
 
-    def to_move(self, state: dict) -> list[int]:
+    def to_move(self, state: State) -> list[int]:
         """Who must act now: the bidders of a running auction; else everyone an answer waits for (owners
         of open claims, recipients of open proposals), then the debtor or the player on turn, unless
         that seat waits for an answer itself (its own proposal, or claims before the next roll)."""
@@ -145,15 +145,15 @@ class EstancieroRuleset:
             waits = bool(state["claims"]) or trade.awaits_answer(state, seat)
         return waiting_for(answering, seat, waits)
 
-    def turn_key(self, state: dict) -> tuple[int, int]:
+    def turn_key(self, state: State) -> tuple[int, int]:
         """The turn the clocks charge: the player on turn, and each roll again after doubles (Doubles on the Dice)
         as a turn of its own. Proposals, claims, debts and auctions happen within it."""
         return state["turn"]["seat"], state["turn"]["doubles"]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
         return actions.legal_actions(state, seat)
 
-    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    def apply(self, state: State, seat: int, action: dict) -> tuple[dict, list[dict]]:
         if state["over"]:
             refuse(_("The game is over."), "objective")
         if not is_index(seat, state["num_players"]):
@@ -166,7 +166,7 @@ class EstancieroRuleset:
         check_end(new, events)
         return new, events
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict:
         """Everything public, minus the seed, the rng counter and the deck
         order (sizes only).  Pending claims are shown only to their claimant:
         the server never reminds anyone (Helping Players)."""
@@ -178,18 +178,18 @@ class EstancieroRuleset:
         out["to_move"] = self.to_move(state)
         return out
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: State) -> dict | None:
         return dict(state["result"]) if state["over"] else None
 
-    def timeout_action(self, state: dict, seat: int) -> dict:
+    def timeout_action(self, state: State, seat: int) -> dict:
         return timeout.timeout_action(state, seat)
 
     bot_levels = bot.LEVELS  # levels ``bot_action`` plays besides the framework's "easy"
 
-    def bot_action(self, state: dict, seat: int, rng, level: str = "normal") -> dict:
+    def bot_action(self, state: State, seat: int, rng, level: str = "normal") -> dict:
         return bot.bot_action(state, seat, rng, level)
 
-    def bot_optional_action(self, state: dict, seat: int, rng=None) -> dict | None:
+    def bot_optional_action(self, state: State, seat: int, rng=None) -> dict | None:
         """A claim the bot should make now even when not on move (or None)."""
         return bot.optional_action(state, seat)
 

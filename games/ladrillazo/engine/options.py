@@ -38,4 +38,4 @@ def normalise_options(options: object) -> Options:
         refuse(_("The first player is the table's creator or drawn at random."), "starting-to-play")
     if opts["max_turns"] is not None and (not _whole(opts["max_turns"]) or opts["max_turns"] < 1):
         refuse(_("The turn limit must be a positive whole number."), "end-of-game")
-    return opts  # type: ignore[return-value]
+    return opts

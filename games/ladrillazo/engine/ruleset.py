@@ -41,22 +41,22 @@ class LadrillazoRuleset:
     def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict:
         return new_game(num_players, seed, options)
 
-    def to_move(self, state: dict) -> list[int]:
+    def to_move(self, state: State) -> list[int]:
         """The player on turn and every player an open proposal is addressed to (Talks); while the
         player on turn waits for an answer to a proposal of theirs, only the answer is waited for."""
         if state["phase"] == PHASE_OVER:
             return []
         return talks.waited_for(state)
 
-    def turn_key(self, state: dict) -> tuple[int, int]:
+    def turn_key(self, state: State) -> tuple[int, int]:
         """The turn the clocks charge (Turn and lower): its number and its player; backing,
         withdrawing, proposals and their answers all happen within it."""
         return state["turn"]["number"], state["turn"]["seat"]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def legal_actions(self, state: State, seat: int) -> list[dict]:
         return legal.legal_actions(state, seat)
 
-    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    def apply(self, state: State, seat: int, action: dict) -> tuple[dict, list[dict]]:
         """Apply ``action`` by ``seat`` to a copy of ``state``; the input is never changed."""
         if state["phase"] == PHASE_OVER:
             refuse(_("The game is over."), "end-of-game")
@@ -66,19 +66,19 @@ class LadrillazoRuleset:
         annotate(new, events)
         return new, events
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict:
         return view_module.view(state, seat, self.to_move(state))
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: State) -> dict | None:
         return dict(state["result"]) if state["phase"] == PHASE_OVER else None
 
-    def timeout_action(self, state: dict, seat: int) -> dict:
+    def timeout_action(self, state: State, seat: int) -> dict:
         return timeout.timeout_action(state, seat)
 
-    def bot_action(self, state: dict, seat: int, rng) -> dict:
+    def bot_action(self, state: State, seat: int, rng) -> dict:
         return bot.bot_action(state, seat, rng)
 
-    def bot_optional_action(self, state: dict, seat: int, rng=None) -> dict | None:
+    def bot_optional_action(self, state: State, seat: int, rng=None) -> dict | None:
         """A bot's answer to a proposal addressed to it, when it is not on turn (or None)."""
         return bot.optional_action(state, seat)
 

@@ -30,7 +30,7 @@ def new_game(num_players: object, seed: str, options: object = None) -> State:
         refuse(_("Ladrillazo is played by 2 to 6 players."), "starting-to-play")
     opts = normalise_options(options)
     keys = cards.deck_keys()
-    state: dict = {
+    state: State = {
         "game": "ladrillazo",
         "seed": seed,
         "rng_counter": 0,
@@ -64,4 +64,4 @@ def new_game(num_players: object, seed: str, options: object = None) -> State:
     if opts["first_player"] == FIRST_RANDOM:
         state["first"] = rng_draw(state, lambda rng: rng.randbelow(num_players))
     state["turn"] = new_turn(state["first"], 1)
-    return state  # type: ignore[return-value]
+    return state
