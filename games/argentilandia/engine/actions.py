@@ -142,7 +142,8 @@ def checked_handler(state: State, seat: int, action: Action) -> Handler[State]:
     """The handler that will run ``action`` (nothing changed): every action is an object with a string
     type, from a real seat, while the game runs, of a type the phase allows that seat; else a refusal
     citing the rule. (One function, not one per check: it runs on every move.)"""
-    t = action_type(action, "round-summary")
+    if not isinstance(action, dict) or not isinstance(t := action.get("type"), str):
+        action_type(action, "round-summary")  # refuses it (the check is written out here: it runs on every move)
     if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
         refuse(_("There is no such seat."), "round-summary")
     if not 0 <= seat < state["num_players"]:
