@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-slow lint install messages bench mutation mutation-move-path clean
+.PHONY: run test test-slow lint types install messages bench mutation mutation-move-path clean
 
 # Random-playout property tests: a few hundred games in `make test`, thousands in `make test-slow`.
 PROPERTY_GAMES ?= 300
@@ -40,8 +40,12 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/lint-imports
 
+# Type checks of games/core and the three engines ([tool.mypy] in pyproject.toml).
+types: $(VENV)/.installed-test
+	$(BIN)/mypy
+
 # The whole suite on PostgreSQL and Redis, then the embedded-default subset on SQLite.
-test: lint
+test: lint types
 	$(PROPERTY_ENV) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.test-embedded.sqlite3 REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \

@@ -1,6 +1,6 @@
-"""Checks every engine makes alike on a move: is it a seat, is it an action it knows, would it pass.
+"""Checks every engine makes alike on a move: is it a seat, would it pass.
 
-Pure Python like the rest of the core; the refusals are ``IllegalAction`` citing the engine's own section."""
+Pure Python like the rest of the core (the action's type and handler: ``games.core.dispatch``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from .rulesets import IllegalAction
-from .validation import gettext_noop as _
 
 
 def is_index(value: object, count: int) -> bool:
@@ -23,14 +22,3 @@ def passes(check: Callable[..., Any], *args: Any) -> bool:
     except IllegalAction:
         return False
     return True
-
-
-def handler_for(handlers: dict[str, Callable], action: object, rule: str) -> Callable:
-    """The handler of ``action``'s type in ``handlers``; refused, citing ``rule``, when the action is not an
-    object with a type, or its type is none of the engine's."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction(_("An action must be an object with a type."), rule=rule)
-    handler = handlers.get(action["type"])
-    if handler is None:
-        raise IllegalAction(_("Unknown action %(type)s."), rule=rule, type=action["type"])
-    return handler

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .rng import draw
 
 
-def roll_off(state: dict, seats: list[int]) -> tuple[int, list[dict]]:
+def roll_off(state: Any, seats: list[int]) -> tuple[int, list[dict]]:
     """Each seat rolls two dice; the highest total wins, ties roll again among
     themselves. Returns the winner and every round rolled ({"seats", "dice"})."""
     rounds: list[dict] = []

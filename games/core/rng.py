@@ -9,8 +9,8 @@ finished game with nothing but the seed and this module.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -62,7 +62,7 @@ class SeededRng:
             items[i], items[j] = items[j], items[i]
 
 
-def draw(state: dict, fn):
+def draw(state: Any, fn: Callable[..., T]) -> T:
     """Run ``fn(rng)`` with the generator stored in ``state`` and save its counter.
 
     Engines keep ``state["seed"]`` and ``state["rng_counter"]``; this keeps the

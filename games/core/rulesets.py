@@ -76,7 +76,7 @@ class Ruleset(Protocol):
     def view(self, state: dict, seat: int | None) -> dict: ...
     def outcome(self, state: dict) -> dict | None: ...
     def timeout_action(self, state: dict, seat: int) -> dict: ...
-    def bot_action(self, state: dict, seat: int, rng) -> dict: ...
+    def bot_action(self, state: dict, seat: int, rng: Any) -> dict: ...
 
 
 def package(name: str) -> str:
@@ -106,7 +106,8 @@ def get(name: str) -> Ruleset:
         module = importlib.import_module(f"{package(name)}.engine")
     except ModuleNotFoundError as exc:
         raise KeyError(name) from exc
-    return module.RULESET
+    ruleset: Ruleset = module.RULESET
+    return ruleset
 
 
 def declaration(name: str) -> Declaration:
@@ -116,4 +117,5 @@ def declaration(name: str) -> Declaration:
         module = importlib.import_module(f"{package(name)}.declaration")
     except ModuleNotFoundError as exc:
         raise KeyError(name) from exc
-    return module.DECLARATION
+    found: Declaration = module.DECLARATION
+    return found

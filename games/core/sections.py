@@ -17,7 +17,8 @@ class _Sections(Mapping[str, dict[str, tuple[str, str]]]):
     """game -> {slug: (English title, Spanish title)}, read from the registered rulesets when asked."""
 
     def __getitem__(self, game: str) -> dict[str, tuple[str, str]]:
-        return importlib.import_module(f"{rulesets.package(game)}.sections").SECTIONS
+        found: dict[str, tuple[str, str]] = importlib.import_module(f"{rulesets.package(game)}.sections").SECTIONS
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(rulesets.names())

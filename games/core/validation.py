@@ -28,8 +28,9 @@ from __future__ import annotations
 import importlib
 import json
 import math
+from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Any, NoReturn
 
 # Limits on any JSON from a client. A move is a few hundred bytes; its deepest field is ~3 levels.
 MAX_ACTION_BYTES = 4096
@@ -89,30 +90,30 @@ class InvalidInput(ValueError):
 # ---- spec helpers (they only build plain dicts) ----------------------------------------------------
 
 
-def integer(min: int = 0, max: int = MAX_INT, **extra) -> dict:  # noqa: A002 - the spec's own words
+def integer(min: int = 0, max: int = MAX_INT, **extra: Any) -> dict:  # noqa: A002 - the spec's own words
     return {"type": "int", "min": min, "max": max, **extra}
 
 
-def string(choices=None, max_length: int = 64, **extra) -> dict:
+def string(choices: Iterable[str] | None = None, max_length: int = 64, **extra: Any) -> dict:
     spec = {"type": "str", "max_length": max_length, **extra}
     if choices is not None:
         spec["choices"] = sorted(choices)
     return spec
 
 
-def boolean(**extra) -> dict:
+def boolean(**extra: Any) -> dict:
     return {"type": "bool", **extra}
 
 
-def array(items: dict, max_items: int = 50, **extra) -> dict:
+def array(items: dict, max_items: int = 50, **extra: Any) -> dict:
     return {"type": "list", "items": items, "max_items": max_items, **extra}
 
 
-def obj(fields: dict, **extra) -> dict:
+def obj(fields: dict, **extra: Any) -> dict:
     return {"type": "object", "fields": fields, **extra}
 
 
-def mapping(keys: dict, values: dict, max_items: int = 20, **extra) -> dict:
+def mapping(keys: dict, values: dict, max_items: int = 20, **extra: Any) -> dict:
     return {"type": "map", "keys": keys, "values": values, "max_items": max_items, **extra}
 
 
@@ -150,7 +151,7 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def _refuse_constant(name: str):
+def _refuse_constant(name: str) -> NoReturn:
     raise InvalidInput(M_BAD_NUMBER)
 
 
@@ -236,7 +237,7 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _wrong(field: str, kind: str):
+def _wrong(field: str, kind: str) -> NoReturn:
     raise InvalidInput(M_WRONG_TYPE[kind], field=field)
 
 
@@ -318,7 +319,8 @@ def validate_action(action: Any, schemas: dict[str, dict] | None) -> dict:
     if size > MAX_ACTION_BYTES:
         raise InvalidInput(M_TOO_BIG)
     if schemas is None:
-        return json.loads(json.dumps(action))
+        copied: dict = json.loads(json.dumps(action))
+        return copied
     if kind not in schemas:
         raise InvalidInput(M_UNKNOWN_TYPE, type=kind)
     rest = {k: v for k, v in action.items() if k != "type"}
@@ -339,7 +341,8 @@ def schemas_for(ruleset: str) -> dict[str, dict] | None:
         mod = importlib.import_module(f"{module}.engine.action_schema")
     except ModuleNotFoundError:
         return None
-    return mod.ACTION_SCHEMAS
+    schemas: dict[str, dict] = mod.ACTION_SCHEMAS
+    return schemas
 
 
 def check_action(ruleset: str, action: Any) -> dict:
@@ -363,6 +366,6 @@ SOCKET_MESSAGES = {
 
 def check_socket_message(message: dict) -> dict:
     """The normalised chat or mute message (its ``type`` one of ``SOCKET_MESSAGES``), or ``InvalidInput``."""
-    kind = message.get("type")
+    kind: str = message["type"]
     rest = {k: v for k, v in message.items() if k != "type"}
     return {"type": kind, **_fields(rest, SOCKET_MESSAGES[kind], kind)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import SupportsIndex, overload
 
-from .clone import copy_json as _deep
+from games.core.copying import copy_json as _deep
 
 _get = list.__getitem__
 _iter = list.__iter__
@@ -94,13 +94,13 @@ class Actions(list):
         return Actions(_iter(self))
 
     # list's own + and * would put the stored templates into a plain list
-    def __add__(self, other):  # type: ignore[override]
+    def __add__(self, other):
         return [*self, *other]
 
     def __radd__(self, other):
         return [*other, *self]
 
-    def __mul__(self, times: SupportsIndex) -> list[dict]:  # type: ignore[override]
+    def __mul__(self, times: SupportsIndex) -> list[dict]:
         return [*self] * times
 
     __rmul__ = __mul__

@@ -1,13 +1,20 @@
-"""Who moves, and action dispatch phase by phase (Round Summary); the legal actions are in legal_actions.py."""
+"""Who moves, and action dispatch phase by phase (Round Summary); the legal actions are in legal_actions.py.
+
+Dispatch and the copy on apply follow ``games.core.dispatch`` and ``games.core.copying``; ``TOUCHES`` declares
+what the frequent handlers change, so that ``COPY`` copies only that (a move is a few microseconds)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import NamedTuple
 
+from games.core.answers import waiting_for
+from games.core.copying import StateCopy
+from games.core.dispatch import Action, Event, Handler, action_type, handler_for
+from games.core.refusals import _, refuse
+
 from . import contest, purchase, special, trade, turn
-from .clone import Copiers, copiers, copy_touching, copy_with, deep_copy
-from .errors import _, refuse
+from .clone import PARTS
 from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -18,22 +25,20 @@ from .schema import (
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
+    State,
 )
 
 
-def to_move(state: dict) -> list[int]:
+def to_move(state: State) -> list[int]:
     """Seats whose action is required now: the discarders, the contest roller; in the main phase every
     seat an open offer waits for (their clock is the visible timer), then the player on turn unless
     their own offer still waits for answers; else the player on turn."""
     ph = state["phase"]
     if ph == PHASE_MAIN:  # most moves: asked first (none of the phases below is the main one)
         cur = state["current"]
-        if not state["offers"]:
+        if not state["offers"]:  # most moves: nobody is asked anything
             return [cur]
-        answering = trade.recipients(state)
-        if cur in answering or trade.awaits_answer(state, cur):
-            return answering
-        return answering + [cur]
+        return waiting_for(trade.recipients(state), cur, trade.awaits_answer(state, cur))
     if ph == PHASE_OVER:
         return []
     if ph == PHASE_DISCARD:
@@ -44,46 +49,43 @@ def to_move(state: dict) -> list[int]:
     return [state["current"]]
 
 
-Handler = Callable[[dict, int, dict], list]
+def _end_turn(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += turn.end_turn(state, seat)
 
 
-def _end_turn(state: dict, seat: int, action: dict) -> list[dict]:
-    return turn.end_turn(state, seat)
+def _roll(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += turn.roll(state, seat)
 
 
-def _roll(state: dict, seat: int, action: dict) -> list[dict]:
-    return turn.roll(state, seat)
+def _contest_roll(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += contest.roll(state, seat)
 
 
-def _contest_roll(state: dict, seat: int, action: dict) -> list[dict]:
-    return contest.roll(state, seat)
+def _buy_official(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += purchase.buy_card(state, seat, "official")
 
 
-def _buy_official(state: dict, seat: int, action: dict) -> list[dict]:
-    return purchase.buy_card(state, seat, "official")
+def _buy_stockbroker(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += purchase.buy_card(state, seat, "stockbroker")
 
 
-def _buy_stockbroker(state: dict, seat: int, action: dict) -> list[dict]:
-    return purchase.buy_card(state, seat, "stockbroker")
+def _buy_rival_mp(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += contest.start(state, seat, "mp", action)
 
 
-def _buy_rival_mp(state: dict, seat: int, action: dict) -> list[dict]:
-    return contest.start(state, seat, "mp", action)
-
-
-def _buy_rival_percentage(state: dict, seat: int, action: dict) -> list[dict]:
-    return contest.start(state, seat, "percentage", action)
+def _buy_rival_percentage(state: State, events: list[Event], seat: int, action: Action) -> None:
+    events += contest.start(state, seat, "percentage", action)
 
 
 # Answers to an offer: any addressed player may make them in the main phase, on turn or not.
-RESPONSES: dict[str, Handler] = {
+RESPONSES: dict[str, Handler[State]] = {
     "accept_offer": trade.accept_offer,
     "refuse_offer": trade.refuse_offer,
     "counter_offer": trade.counter_offer,
 }
 
 # The player on turn's actions after the roll (Round Summary 5-9).
-MAIN: dict[str, Handler] = {
+MAIN: dict[str, Handler[State]] = {
     "end_turn": _end_turn,
     "buy_mp": purchase.buy_free_mp,
     "buy_port": purchase.buy_port,
@@ -109,7 +111,7 @@ class PhaseRules(NamedTuple):
     """What a phase allows: its handlers, whether only the player on turn acts, and the refusal
     (message, rule slug) for any other action type."""
 
-    handlers: dict[str, Handler]
+    handlers: dict[str, Handler[State]]
     turn_only: bool
     message: str
     rule: str
@@ -136,12 +138,12 @@ HANDLERS: dict[str, PhaseRules] = {
 }
 
 
-def checked_handler(state: dict, seat: int, action: dict) -> Handler:
+def checked_handler(state: State, seat: int, action: Action) -> Handler[State]:
     """The handler that will run ``action`` (nothing changed): every action is an object with a string
     type, from a real seat, while the game runs, of a type the phase allows that seat; else a refusal
     citing the rule. (One function, not one per check: it runs on every move.)"""
     if not isinstance(action, dict) or not isinstance(t := action.get("type"), str):
-        refuse(_("An action needs a type."), "round-summary")
+        action_type(action, "round-summary")  # refuses it (the check is written out here: it runs on every move)
     if type(seat) is not int and (not isinstance(seat, int) or isinstance(seat, bool)):
         refuse(_("There is no such seat."), "round-summary")
     if not 0 <= seat < state["num_players"]:
@@ -156,21 +158,13 @@ def checked_handler(state: dict, seat: int, action: dict) -> Handler:
     rules = HANDLERS[ph]
     if rules.turn_only and seat != state["current"]:
         refuse(_("It is not your turn."), "round-summary")
-    handler = rules.handlers.get(t)
-    if handler is None:
-        refuse(rules.message, rules.rule, **({"type": t} if "%(type)s" in rules.message else {}))
-    return handler
-
-
-def dispatch(state: dict, seat: int, action: dict) -> list[dict]:
-    """Apply ``action`` to ``state`` in place (the caller passes a copy)."""
-    return checked_handler(state, seat, action)(state, seat, action)
+    return handler_for(rules.handlers, action, rules.rule, rules.message)
 
 
 # The state parts (schema keys) each handler may change in place, directly or through what it calls;
 # ``apply`` copies only those and shares the rest with its input. A handler missing here gets a full copy,
 # so list one only after reading everything it calls (they are the frequent ones of a game).
-TOUCHES: dict[Handler, tuple[str, ...]] = {
+TOUCHES: dict[Handler[State], tuple[str, ...]] = {
     trade.make_offer: (),  # the offers and flags are replaced, not changed in place (trade.py)
     trade.counter_offer: (),
     trade.refuse_offer: (),
@@ -198,7 +192,7 @@ TOUCHES: dict[Handler, tuple[str, ...]] = {
 }
 
 
-def _contest_roll_touches(state: dict) -> tuple[str, ...]:
+def _contest_roll_touches(state: State) -> tuple[str, ...]:
     """What a contest roll writes depends on which roll it is: the seller's only records the dice; the
     buyer's settles an MP (its province's ports may change hands) or a percentage (the industry's owner
     may change), or gives the staked card back to the seller; a port roll-off records the die and may
@@ -214,31 +208,10 @@ def _contest_roll_touches(state: dict) -> tuple[str, ...]:
 
 
 # Handlers whose writes depend on the state: a function of the state gives the parts they may change.
-TOUCHES_NOW: dict[Handler, Callable[[dict], tuple[str, ...]]] = {
+TOUCHES_NOW: dict[Handler[State], Callable[[State], tuple[str, ...]]] = {
     _contest_roll: _contest_roll_touches,
 }
 
 
-# TOUCHES with each part's copy function looked up once (copy_for runs on every move), but for the handlers
-# whose writes depend on the state (TOUCHES_NOW).
-_COPIERS: dict[Handler, Copiers] = {handler: copiers(keys) for handler, keys in TOUCHES.items()
-                                    if handler not in TOUCHES_NOW}
-
-
-def prepared(state: dict, seat: int, action: dict) -> tuple[Handler, dict]:
-    """``checked_handler`` and the copy of ``state`` it may write to (``copy_for``), in one call: apply's
-    first steps, on every move."""
-    handler = checked_handler(state, seat, action)
-    parts = _COPIERS.get(handler)  # copy_for's usual case, without its call
-    return handler, (copy_with(state, parts) if parts is not None else copy_for(state, handler))
-
-
-def copy_for(state: dict, handler: Handler) -> dict:
-    """The copy of ``state`` that ``handler`` may write to."""
-    parts = _COPIERS.get(handler)
-    if parts is not None:
-        return copy_with(state, parts)
-    touches_now = TOUCHES_NOW.get(handler)
-    if touches_now is not None:
-        return copy_touching(state, touches_now(state))
-    return deep_copy(state)
+# The copy-on-apply rule (games.core.copying), with the state's part shapes (clone.py) and the declarations above.
+COPY: StateCopy[State] = StateCopy(PARTS, TOUCHES, TOUCHES_NOW)

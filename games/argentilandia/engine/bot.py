@@ -21,6 +21,7 @@ from .schema import (
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
+    State,
 )
 from .victory import all_vp, holds_material, province_monopolist
 
@@ -38,7 +39,7 @@ def ways(n: int) -> int:
     return 6 - abs(7 - n)
 
 
-def _slot_score(state: dict, seat: int, p: str, slot: int) -> float:
+def _slot_score(state: State, seat: int, p: str, slot: int) -> float:
     prov = B.PROVINCES[p]
     mine = state["mps"][p].count(seat)
     size = len(prov["mps"])
@@ -54,7 +55,7 @@ def _slot_score(state: dict, seat: int, p: str, slot: int) -> float:
     return score
 
 
-def _target_score(state: dict, seat: int, t: dict, vp: list[int]) -> float:
+def _target_score(state: State, seat: int, t: dict, vp: list[int]) -> float:
     if t["kind"] == "province":
         slots = state["mps"][t["id"]]
         vpv = B.PROVINCES[t["id"]]["vp"]
@@ -78,7 +79,7 @@ def _target_score(state: dict, seat: int, t: dict, vp: list[int]) -> float:
     return score
 
 
-def _best_union(state: dict, seat: int, legal: list[dict]) -> dict | None:
+def _best_union(state: State, seat: int, legal: list[dict]) -> dict | None:
     moves = [a for a in legal if a["type"] == "move_union"]
     if not moves:
         return None
@@ -86,7 +87,7 @@ def _best_union(state: dict, seat: int, legal: list[dict]) -> dict | None:
     return max(moves, key=lambda a: _target_score(state, seat, a["target"], vp))
 
 
-def _surplus_trade(state: dict, seat: int, legal: list[dict]) -> dict | None:
+def _surplus_trade(state: State, seat: int, legal: list[dict]) -> dict | None:
     hand = state["hands"][seat]
     wants = set(WANT_ALWAYS)
     if state["officials"][seat] == 0:
@@ -116,7 +117,7 @@ def _surplus_trade(state: dict, seat: int, legal: list[dict]) -> dict | None:
     return best[1] if best else None
 
 
-def _main(state: dict, seat: int, legal: list[dict]) -> dict:
+def _main(state: State, seat: int, legal: list[dict]) -> dict:
     by: dict[str, list[dict]] = {}
     for a in legal:
         by.setdefault(a["type"], []).append(a)
@@ -182,7 +183,7 @@ def _main(state: dict, seat: int, legal: list[dict]) -> dict:
     return legal[0]
 
 
-def choose(state: dict, seat: int, rng: random.Random) -> dict:
+def choose(state: State, seat: int, rng: random.Random) -> dict:
     """The bot's action for ``seat`` (any seat with legal actions)."""
     ph = state["phase"]
     legal = legal_actions.legal(state, seat)
@@ -239,11 +240,11 @@ def _cost(hand: dict, cards: dict) -> float:
     return total
 
 
-def _near_victory(state: dict, seat: int) -> bool:
+def _near_victory(state: State, seat: int) -> bool:
     return all_vp(state)[seat] >= state["vp_to_win"] - 4
 
 
-def good_offer(state: dict, seat: int, offer: dict) -> bool:
+def good_offer(state: State, seat: int, offer: dict) -> bool:
     """Accept when the cards coming in are worth more to us than those going out, and never feed a
     player close to victory."""
     hand = state["hands"][seat]
@@ -252,7 +253,7 @@ def good_offer(state: dict, seat: int, offer: dict) -> bool:
     return _gain(hand, offer["give"]) > _cost(hand, offer["get"])
 
 
-def _counter_for(state: dict, seat: int, offer: dict, legal: list[dict]) -> dict | None:
+def _counter_for(state: State, seat: int, offer: dict, legal: list[dict]) -> dict | None:
     """A counter we would accept ourselves: one of our spare cards for one card of the offer we want."""
     if _near_victory(state, offer["from"]):
         return None
@@ -267,7 +268,7 @@ def _counter_for(state: dict, seat: int, offer: dict, legal: list[dict]) -> dict
     return best[1] if best else None
 
 
-def _answer_offers(state: dict, seat: int, legal: list[dict]) -> dict | None:
+def _answer_offers(state: State, seat: int, legal: list[dict]) -> dict | None:
     """Answer every offer addressed to us: accept a good one, else counter, else refuse."""
     for o in state["offers"]:
         if seat not in o["to"]:
@@ -288,7 +289,7 @@ def _missing_one(hand: dict, recipe: dict) -> str | None:
     return short[0] if len(short) == 1 and recipe[short[0]] - hand[short[0]] == 1 else None
 
 
-def _wanted_card(state: dict, seat: int, by: dict) -> str | None:
+def _wanted_card(state: State, seat: int, by: dict) -> str | None:
     """A card that would complete a purchase: a free MP in play (3 different), an industry percentage,
     a Corrupt Official or a Stockbroker."""
     hand = state["hands"][seat]
@@ -303,7 +304,7 @@ def _wanted_card(state: dict, seat: int, by: dict) -> str | None:
     return None
 
 
-def _purchase_offer(state: dict, seat: int, by: dict) -> dict | None:
+def _purchase_offer(state: State, seat: int, by: dict) -> dict | None:
     """Offer the others one spare card for the one card that completes a purchase (at most
     BOT_OFFERS_PER_TURN a turn, one open at a time)."""
     if "offer_trade" not in by or trade.awaits_answer(state, seat):
@@ -320,7 +321,7 @@ def _purchase_offer(state: dict, seat: int, by: dict) -> dict | None:
     return {"type": "offer_trade", "to": None, "give": {spare: 1}, "get": {want: 1}}
 
 
-def _offer_before_banking(state: dict, seat: int, by: dict, legal: list[dict]) -> dict | None:
+def _offer_before_banking(state: State, seat: int, by: dict, legal: list[dict]) -> dict | None:
     """Trade (decision 13): the Banker trades 4:1 only when nobody takes an offer, so before banking the
     bot offers everyone the same trade at 2 for 1; whether they take it or not, it then has its card or
     an open bank."""
@@ -336,6 +337,6 @@ def _offer_before_banking(state: dict, seat: int, by: dict, legal: list[dict]) -
     return {"type": "offer_trade", "to": None, "give": {t["give"]: 2}, "get": {t["get"]: 1}}
 
 
-def _respond(state: dict, seat: int, legal: list[dict]) -> dict:
+def _respond(state: State, seat: int, legal: list[dict]) -> dict:
     """Not on turn: answer the offers addressed to us."""
     return _answer_offers(state, seat, legal) or legal[0]

@@ -1,28 +1,15 @@
-"""Copies of the plain-JSON state for ``apply`` (a refused move never leaves a half-changed state: the
-action runs on a copy, and its input is never written to).
+"""How deep each part of an Argentilandia state goes, for the copy on apply (``games.core.copying``).
 
 A marshal round trip copies any JSON, but it was a fifth of a random game's time. The state's shape is
 known (schema.py): its big parts are flat containers of scalars, which C constructors copy one level at a
-time, and the rest is small. ``copy_touching`` goes further for the frequent actions: it copies only the
-parts the action can change in place, and the new state shares the others with its input. States are
-therefore values: nobody may change one in place (the engine only ever writes to its own fresh copy).
+time, and the rest is small. ``PARTS`` gives the copy function of each part; ``actions.TOUCHES`` says which
+parts the frequent actions can change in place, and the new state shares the others with its input.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
-_SCALARS = frozenset((int, str, float, bool, type(None)))
-
-
-def copy_json(value):
-    """An exact deep copy of plain JSON data of any shape."""
-    t = type(value)
-    if t is dict:
-        return {k: v if type(v) in _SCALARS else copy_json(v) for k, v in value.items()}
-    if t is list:
-        return [v if type(v) in _SCALARS else copy_json(v) for v in value]
-    return value
+from games.core.copying import SCALARS as _SCALARS
+from games.core.copying import PartCopy
 
 
 def _flat(value: list | dict) -> list | dict:
@@ -59,8 +46,8 @@ def _industries(value: dict) -> dict:
 
 # How deep each part of the state goes (schema.State): its containers are copied level by level with C
 # constructors. A part not named here (the setup log, or a key the schema does not know) is copied by
-# walking it (copy_json).
-_SHAPED: dict[str, Callable] = {
+# walking it (games.core.copying.copy_json).
+PARTS: dict[str, PartCopy] = {
     "mps": _flats_in,
     "industries": _industries,
     "hands": _flats_by_seat,
@@ -84,43 +71,3 @@ _SHAPED: dict[str, Callable] = {
     "union": _flat,
     "options": _flat,
 }
-
-
-def _copy_part(key: str, value):
-    if type(value) in _SCALARS:
-        return value
-    return _SHAPED.get(key, copy_json)(value)
-
-
-def deep_copy(state: dict) -> dict:
-    """A copy sharing no container with ``state`` (key order kept, so JSON dumps are identical)."""
-    return {k: _copy_part(k, v) for k, v in state.items()}
-
-
-def copy_touching(state: dict, keys: Iterable[str]) -> dict:
-    """A new top-level dict whose ``keys`` parts are deep copies; every other part is shared with ``state``
-    and must not be changed in place by whoever writes to the copy (top-level assignment is fine)."""
-    new = state.copy()
-    for k in keys:
-        if k in new:
-            new[k] = _copy_part(k, new[k])
-    return new
-
-
-Copiers = tuple[tuple[str, Callable], ...]
-
-
-def copiers(keys: Iterable[str]) -> Copiers:
-    """``keys`` with the function copying each part, looked up once (for ``copy_with``)."""
-    return tuple((k, _SHAPED.get(k, copy_json)) for k in keys)
-
-
-def copy_with(state: dict, parts: Copiers) -> dict:
-    """``copy_touching`` with the copy functions already looked up (``copiers``): the same copy."""
-    new = state.copy()
-    for k, copy in parts:
-        if k in new:
-            v = new[k]
-            if type(v) not in _SCALARS:
-                new[k] = copy(v)
-    return new

@@ -4,17 +4,19 @@ with a Stockbroker, and the 1-die roll-off for a port whose owner lost their las
 
 from __future__ import annotations
 
+from typing import Literal
+
+from games.core.refusals import _, refuse
 from games.core.rng import draw
 
 from . import board as B
-from .errors import _, refuse
 from .industry import is_bought, monopolist, update_owner
 from .purchase import get_province, get_slot, need_token
-from .schema import PHASE_CONTEST, PHASE_ROLLOFF
+from .schema import PHASE_CONTEST, PHASE_ROLLOFF, Contest, State
 from .state import is_blocked, is_int, known, mps_in, tokens_left
 
 
-def check_rival_mp(state: dict, seat: int, action: dict) -> tuple[str, int, int]:
+def check_rival_mp(state: State, seat: int, action: dict) -> tuple[str, int, int]:
     """Buying another player's MP: the province is fully occupied by 2 or more players (so no free MP
     and no monopoly), the buyer holds at least 1 MP there and plays 1 Corrupt Official; the province
     need not be in play but must not be blocked."""
@@ -39,7 +41,7 @@ def check_rival_mp(state: dict, seat: int, action: dict) -> tuple[str, int, int]
     return p, slot, seller
 
 
-def check_rival_percentage(state: dict, seat: int, action: dict) -> tuple[str, int]:
+def check_rival_percentage(state: State, seat: int, action: dict) -> tuple[str, int]:
     """Buying other players' percentages: with a Stockbroker, from any holder of a bought, unblocked
     industry that is not a monopoly (free percentages may remain; the buyer needs no share or MP)."""
     ind = action.get("industry")
@@ -60,9 +62,9 @@ def check_rival_percentage(state: dict, seat: int, action: dict) -> tuple[str, i
     return ind, seller
 
 
-def start(state: dict, seat: int, kind: str, action: dict) -> list[dict]:
+def start(state: State, seat: int, kind: Literal["mp", "percentage"], action: dict) -> list[dict]:
     """The buyer stakes the card; the seller then the buyer roll the dice."""
-    contest: dict = {"kind": kind, "buyer": seat, "return_phase": state["phase"], "seller_roll": None, "buyer_roll": None}
+    contest: Contest = {"kind": kind, "buyer": seat, "return_phase": state["phase"], "seller_roll": None, "buyer_roll": None}
     if kind == "mp":
         p, slot, seller = check_rival_mp(state, seat, action)
         contest.update({"province": p, "slot": slot, "seller": seller})
@@ -77,7 +79,7 @@ def start(state: dict, seat: int, kind: str, action: dict) -> list[dict]:
     return [{"type": "contest_started", **ev}]
 
 
-def roller(state: dict) -> int | None:
+def roller(state: State) -> int | None:
     if state["phase"] == PHASE_CONTEST:
         c = state["contest"]
         return c["seller"] if c["seller_roll"] is None else c["buyer"]
@@ -89,7 +91,7 @@ def roller(state: dict) -> int | None:
     return None
 
 
-def roll(state: dict, seat: int) -> list[dict]:
+def roll(state: State, seat: int) -> list[dict]:
     if roller(state) != seat:
         refuse(_("It is not your turn to roll."), "buying-another-players-mp")
     if state["phase"] == PHASE_ROLLOFF:
@@ -97,14 +99,14 @@ def roll(state: dict, seat: int) -> list[dict]:
     c = state["contest"]
     dice = draw(state, lambda r: [r.die(), r.die()])
     role = "seller" if c["seller_roll"] is None else "buyer"
-    c[role + "_roll"] = dice
+    c[role + "_roll"] = dice  # type: ignore[literal-required]  # seller_roll or buyer_roll
     events = [{"type": "contest_rolled", "seat": seat, "role": role, "dice": dice}]
     if role == "buyer":
         events += _resolve(state)
     return events
 
 
-def _resolve(state: dict) -> list[dict]:
+def _resolve(state: State) -> list[dict]:
     """Higher total wins, the seller wins ties. A winning buyer takes the MP/percentage and the card
     goes to the bank; a winning seller keeps the buyer's card."""
     c = state["contest"]
@@ -113,7 +115,7 @@ def _resolve(state: dict) -> list[dict]:
     card = "officials" if c["kind"] == "mp" else "stockbrokers"
     events: list[dict] = []
     if won:
-        state["bank_" + card] += 1
+        state["bank_" + card] += 1  # type: ignore[literal-required]  # bank_officials or bank_stockbrokers
         if c["kind"] == "mp":
             state["mps"][c["province"]][c["slot"]] = buyer
         else:
@@ -123,7 +125,7 @@ def _resolve(state: dict) -> list[dict]:
             if new is not None:
                 events.append({"type": "industry_owner_changed", "industry": c["industry"], "owner": new})
     else:
-        state[card][seller] += 1
+        state[card][seller] += 1  # type: ignore[literal-required]  # officials or stockbrokers
     events.insert(0, {"type": "contest_won", "winner": buyer if won else seller, "buyer": buyer, "seller": seller, "kind": c["kind"]})
     ret = c["return_phase"]
     state["contest"] = None
@@ -133,7 +135,7 @@ def _resolve(state: dict) -> list[dict]:
     return events
 
 
-def settle_ports(state: dict, return_phase: str) -> list[dict]:
+def settle_ports(state: State, return_phase: str) -> list[dict]:
     """A port whose owner holds no MP left in its province passes to the majority holder there; a tie
     is settled by rolling 1 die until one is higher. With nobody left it becomes free. A player with no
     token left (Components: 35 per colour) cannot take it: it goes to the next majority holder, or back
@@ -165,7 +167,7 @@ def settle_ports(state: dict, return_phase: str) -> list[dict]:
     return events
 
 
-def _rolloff_roll(state: dict, seat: int) -> list[dict]:
+def _rolloff_roll(state: State, seat: int) -> list[dict]:
     r = state["rolloff"]
     die = draw(state, lambda g: g.die())
     i = r["players"].index(seat)

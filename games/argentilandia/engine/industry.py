@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from . import board as B
+from .schema import State
 from .state import is_blocked, sole_holder
 
 
-def share(state: dict, ind: str, seat: int) -> int:
+def share(state: State, ind: str, seat: int) -> int:
     return state["industries"][ind]["slots"].count(seat)
 
 
-def is_bought(state: dict, ind: str) -> bool:
+def is_bought(state: State, ind: str) -> bool:
     return state["industries"][ind]["owner"] is not None
 
 
-def monopolist(state: dict, ind: str) -> int | None:
+def monopolist(state: State, ind: str) -> int | None:
     """Monopoly (industries): a single player holds every percentage."""
     return sole_holder(state["industries"][ind]["slots"])
 
 
-def update_owner(state: dict, ind: str, actor: int) -> int | None:
+def update_owner(state: State, ind: str, actor: int) -> int | None:
     """Majority of percentages: the industry passes only to a strictly larger share; ties keep the
     current owner. If the owner lost every percentage, the largest holder takes it, the ``actor``
     (the buyer who caused the change) winning ties. Returns the new owner when it changed."""
@@ -43,7 +44,7 @@ def update_owner(state: dict, ind: str, actor: int) -> int | None:
     return new
 
 
-def doubles_for(state: dict, seat: int, material: str) -> bool:
+def doubles_for(state: State, seat: int, material: str) -> bool:
     """Industries and doubling: the owner doubles production of its material; holders tied with the
     owner for the largest share also double ("all players with percentages collect double").
     A blocked industry doubles nobody (Union Organizer)."""

@@ -28,11 +28,12 @@ from .schema import (
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
+    State,
 )
 from .state import blocked_id, is_int, tokens_left
 
 
-def legal(state: dict, seat: int) -> Actions:
+def legal(state: State, seat: int) -> Actions:
     """The concrete actions ``seat`` may take now (open-ended ones as examples: see docs/API.md)."""
     ph = state["phase"]
     if ph == PHASE_OVER or (type(seat) is not int and not is_int(seat)) or not 0 <= seat < state["num_players"]:
@@ -71,7 +72,7 @@ def legal(state: dict, seat: int) -> Actions:
     return _main_actions(state, seat)
 
 
-def greedy_discard(state: dict, seat: int, need: int) -> dict:
+def greedy_discard(state: State, seat: int, need: int) -> dict:
     """A concrete discard: repeatedly the material held most."""
     hand = dict(state["hands"][seat])
     out: dict[str, int] = {}
@@ -88,7 +89,7 @@ def _pays_three(hand: dict) -> bool:
     return len(hand) - countOf(hand.values(), 0) >= 3
 
 
-def _draft(state: dict, seat: int) -> Actions:
+def _draft(state: State, seat: int) -> Actions:
     out = Actions()
     if tokens_left(state, seat) <= 0:
         return out
@@ -103,7 +104,7 @@ def _draft(state: dict, seat: int) -> Actions:
     return out
 
 
-def _free_mps(state: dict, seat: int, prelim: bool) -> Actions:
+def _free_mps(state: State, seat: int, prelim: bool) -> Actions:
     """The free MPs the seat may buy (Buying a free MP; Preliminary Round when ``prelim``)."""
     out = Actions()
     if _pays_three(state["hands"][seat]):
@@ -113,7 +114,7 @@ def _free_mps(state: dict, seat: int, prelim: bool) -> Actions:
     return out
 
 
-def _add_free_mps(out: Actions, state: dict, seat: int, prelim: bool, blocked: str | None) -> None:
+def _add_free_mps(out: Actions, state: State, seat: int, prelim: bool, blocked: str | None) -> None:
     """The free MPs a hand known to pay 3 different cards may buy (``blocked``: the province the Union
     Organizer blocks), appended to ``out`` (the caller checks that a token is left)."""
     mps = state["mps"]
@@ -126,13 +127,13 @@ def _add_free_mps(out: Actions, state: dict, seat: int, prelim: bool, blocked: s
                 out.append({"type": "buy_mp", "province": p, "slot": i})
 
 
-def _add_union_moves(out: Actions, state: dict, seat: int) -> None:
+def _add_union_moves(out: Actions, state: State, seat: int) -> None:
     """A Corrupt Official's Union Organizer moves (once per turn), appended to ``out``."""
     if not state["flags"]["union_official_used"] and state["officials"][seat] >= 1:
         _add_targets(out, state)
 
 
-def _add_targets(out: Actions, state: dict) -> None:
+def _add_targets(out: Actions, state: State) -> None:
     """A move of the Union Organizer to each of union.targets, in its order, appended to ``out``."""
     cur = state["union"]
     kind = cur["kind"] if cur else None
@@ -149,7 +150,7 @@ def _add_targets(out: Actions, state: dict) -> None:
             out.append(move)
 
 
-def _add_rival_percentages(out: Actions, state: dict, seat: int) -> None:
+def _add_rival_percentages(out: Actions, state: State, seat: int) -> None:
     """Stockbroker purchases from other holders (the seat holds a Stockbroker), appended to ``out`` (the
     caller checks that a token is left)."""
     blocked = blocked_id(state, "industry")
@@ -166,7 +167,7 @@ def _add_rival_percentages(out: Actions, state: dict, seat: int) -> None:
             out.append({"type": "buy_rival_percentage", "industry": ind, "seller": s})
 
 
-def _rival_mps(state: dict, seat: int) -> Actions:
+def _rival_mps(state: State, seat: int) -> Actions:
     """Other players' MPs the seat may buy with a Corrupt Official."""
     out = Actions()
     if state["officials"][seat] >= 1:
@@ -176,7 +177,7 @@ def _rival_mps(state: dict, seat: int) -> Actions:
     return out
 
 
-def _add_rival_mps(out: Actions, state: dict, seat: int, blocked: str | None) -> None:
+def _add_rival_mps(out: Actions, state: State, seat: int, blocked: str | None) -> None:
     """Corrupt Official purchases of other players' MPs (the seat holds an official; ``blocked``: the
     province the Union Organizer blocks), appended to ``out`` (the caller checks that a token is left)."""
     mps = state["mps"]
@@ -189,7 +190,7 @@ def _add_rival_mps(out: Actions, state: dict, seat: int, blocked: str | None) ->
                 out.append({"type": "buy_rival_mp", "province": p, "slot": i})
 
 
-def _exchanges(state: dict, seat: int) -> Actions:
+def _exchanges(state: State, seat: int) -> Actions:
     """The Banker's, the own ports' and the border monopolies' trades (Trade; Trading at ports;
     International Trade), in that order, every give/get pair the hand and the bank allow."""
     hand = state["hands"][seat]
@@ -198,7 +199,7 @@ def _exchanges(state: dict, seat: int) -> Actions:
     return out
 
 
-def _add_exchanges(out: Actions, state: dict, seat: int, hand: dict, most: int, blocked: str | None) -> None:
+def _add_exchanges(out: Actions, state: State, seat: int, hand: dict, most: int, blocked: str | None) -> None:
     """_exchanges for the seat's ``hand`` (``most`` its largest count; ``blocked``: the province the Union
     Organizer blocks), appended to ``out``."""
     if most < _CHEAPEST_RATIO:  # a third of the calls: no card held often enough for any exchange
@@ -282,7 +283,7 @@ _OFFERS = {(n, seat, top, low): _OFFERS_TO_ALL[top] + tuple(to_seat[s] for s in 
            for (top, low), to_seat in _OFFERS_TO_SEAT.items() for n in _TABLE_SIZES for seat in range(n)}
 
 
-def _add_placements(out: Actions, state: dict, seat: int, hand: dict, three: bool, blocked: str | None) -> None:
+def _add_placements(out: Actions, state: State, seat: int, hand: dict, three: bool, blocked: str | None) -> None:
     """Ports, factories and percentages the seat's ``hand`` pays for now (``three``: whether it pays 3
     different cards; ``blocked``: the province the Union Organizer blocks), appended to ``out`` (the caller
     checks that a token is left)."""
@@ -309,7 +310,7 @@ def _add_placements(out: Actions, state: dict, seat: int, hand: dict, three: boo
                     out.append({"type": "buy_percentage", "industry": ind})
 
 
-def _add_cards(out: Actions, state: dict, hand: dict) -> None:
+def _add_cards(out: Actions, state: State, hand: dict) -> None:
     """The Corrupt Official and the Stockbroker the ``hand`` pays for, if the bank has them, appended to ``out``."""
     if state["bank_officials"] > 0 and hand["grapes"] and hand["cows"] and hand["sheep"]:
         out.append({"type": "buy_official"})
@@ -317,7 +318,7 @@ def _add_cards(out: Actions, state: dict, hand: dict) -> None:
         out.append({"type": "buy_stockbroker"})
 
 
-def _main_actions(state: dict, seat: int) -> Actions:
+def _main_actions(state: State, seat: int) -> Actions:
     offers = state["offers"]
     out = Actions()
     if not (offers and trade.awaits_answer(state, seat)):
@@ -360,7 +361,7 @@ def _main_actions(state: dict, seat: int) -> Actions:
     return out
 
 
-def offers_left(state: dict, seat: int) -> bool:
+def offers_left(state: State, seat: int) -> bool:
     made = state["flags"].get("offers_made")
     key = trade.SEAT_KEYS[seat] if 0 <= seat < len(trade.SEAT_KEYS) else str(seat)
     return not made or made.get(key, 0) < trade.MAX_OFFERS_PER_TURN
@@ -383,7 +384,7 @@ _ONE = {m: {m: 1} for m in B.MATERIALS}
 _NO_LOW = float("inf")  # above any count: the material held most is never the one held least
 
 
-def offer_examples(state: dict, seat: int) -> Actions:
+def offer_examples(state: State, seat: int) -> Actions:
     """Open-ended offers (docs/API.md: any valid give/get is accepted; these are examples): 1 card of the
     material held most for 1 of each other, to everyone, and for the material held least to each player."""
     hand = state["hands"][seat]
@@ -392,7 +393,7 @@ def offer_examples(state: dict, seat: int) -> Actions:
     return out
 
 
-def _add_offer_examples(out: Actions, state: dict, seat: int, hand: dict, cards: int) -> None:
+def _add_offer_examples(out: Actions, state: State, seat: int, hand: dict, cards: int) -> None:
     """offer_examples for the seat's ``hand`` of ``cards`` cards, appended to ``out``."""
     if not cards or not offers_left(state, seat):
         return
@@ -407,7 +408,7 @@ def _add_offer_examples(out: Actions, state: dict, seat: int, hand: dict, cards:
         out.append({"type": "offer_trade", "to": s, "give": {top: 1}, "get": {low: 1}})
 
 
-def counter_examples(state: dict, seat: int, o: dict) -> Actions:
+def counter_examples(state: State, seat: int, o: dict) -> Actions:
     """Counter-offers to an offer (examples of the open-ended action): 1 of a card we hold for 1 of each
     card the offer gives."""
     out = Actions()
@@ -415,7 +416,7 @@ def counter_examples(state: dict, seat: int, o: dict) -> Actions:
     return out
 
 
-def _add_counter_examples(out: Actions, state: dict, seat: int, o: dict) -> None:
+def _add_counter_examples(out: Actions, state: State, seat: int, o: dict) -> None:
     """counter_examples, appended to ``out``."""
     if o["from"] != state["current"] or o.get("counter_to") is not None or not offers_left(state, seat):
         return
@@ -441,7 +442,7 @@ def _holds(hand: dict, cards: dict) -> bool:
     return True
 
 
-def _add_answer(out: Actions, state: dict, seat: int, o: dict) -> None:
+def _add_answer(out: Actions, state: State, seat: int, o: dict) -> None:
     """The answers to offer ``o`` addressed to ``seat``, appended to ``out``."""
     oid = o["id"]
     hands = state["hands"]
@@ -452,7 +453,7 @@ def _add_answer(out: Actions, state: dict, seat: int, o: dict) -> None:
         _add_counter_examples(out, state, seat, o)
 
 
-def _responses(state: dict, seat: int) -> Actions:
+def _responses(state: State, seat: int) -> Actions:
     out = Actions()
     cur = state["current"]
     for o in state["offers"]:

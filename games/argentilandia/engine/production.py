@@ -7,15 +7,16 @@ from games.core.rng import draw
 
 from . import board as B
 from .industry import doubles_for
+from .schema import State
 from .state import blocked_id, sole_holder
 from .victory import province_monopolist
 
 
-def roll_dice(state: dict) -> list[int]:
+def roll_dice(state: State) -> list[int]:
     return draw(state, lambda r: [r.die(), r.die()])
 
 
-def multiplier(state: dict, seat: int, province: str, material: str) -> int:
+def multiplier(state: State, seat: int, province: str, material: str) -> int:
     """Doubling: a province monopoly doubles, owning the material's factory doubles, both give four."""
     mult = 1
     if province_monopolist(state, province) == seat:
@@ -25,7 +26,7 @@ def multiplier(state: dict, seat: int, province: str, material: str) -> int:
     return mult
 
 
-def production_due(state: dict, total: int) -> dict:
+def production_due(state: State, total: int) -> dict:
     """Cards owed per material per seat for a roll of ``total``: one per MP held in the provinces in
     play, times the doubling; blocked provinces produce nothing (Union Organizer)."""
     due: dict[str, list[int]] = {}
@@ -49,7 +50,7 @@ def production_due(state: dict, total: int) -> dict:
     return due
 
 
-def pay_production(state: dict, total: int) -> list[dict]:
+def pay_production(state: State, total: int) -> list[dict]:
     """Production cards: a material the bank cannot pay in full is paid to no one."""
     events: list[dict] = []
     due = production_due(state, total)
@@ -71,7 +72,7 @@ def pay_production(state: dict, total: int) -> list[dict]:
     return events
 
 
-def discards_due(state: dict) -> list[int]:
+def discards_due(state: State) -> list[int]:
     """Doubles a.: a player holding more than 7 cards gives up half, rounded down."""
     out = []
     for hand in state["hands"]:
@@ -80,7 +81,7 @@ def discards_due(state: dict) -> list[int]:
     return out
 
 
-def random_discard(state: dict, seat: int, count: int) -> dict:
+def random_discard(state: State, seat: int, count: int) -> dict:
     """A fair random pick of ``count`` cards from the seat's hand, using the state's rng."""
     pool: list[str] = []
     for m in B.MATERIALS:

@@ -3,9 +3,11 @@ Trading at ports; Buying Industries; Buying free industry percentages)."""
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
 from .industry import is_bought, update_owner
+from .schema import State
 from .state import has_cards, is_blocked, is_int, known, mps_in, pay_bank, tokens_left
 
 OFFICIAL_COST = {"grapes": 1, "cows": 1, "sheep": 1}
@@ -13,14 +15,14 @@ STOCKBROKER_COST = {"wood": 1, "tobacco": 1, "fish": 1}
 PERCENTAGE_COST = {"oil": 1, "soy": 1, "metals": 1}
 
 
-def auto_pay(state: dict, seat: int) -> list[str] | None:
+def auto_pay(state: State, seat: int) -> list[str] | None:
     """The 3 different resources the seat holds most of (used when an action gives no ``pay``)."""
     hand = state["hands"][seat]
     held = sorted((m for m in B.MATERIALS if hand[m] > 0), key=lambda m: (-hand[m], B.MATERIALS.index(m)))
     return held[:3] if len(held) >= 3 else None
 
 
-def three_different(state: dict, seat: int, pay) -> dict:
+def three_different(state: State, seat: int, pay) -> dict:
     """1 MP or 1 Port costs 3 Production cards of different resources."""
     if pay is None:
         pay = auto_pay(state, seat)
@@ -34,7 +36,7 @@ def three_different(state: dict, seat: int, pay) -> dict:
     return cost
 
 
-def need_token(state: dict, seat: int) -> None:
+def need_token(state: State, seat: int) -> None:
     if tokens_left(state, seat) <= 0:
         refuse(_("You have no tokens left (35 per colour)."), "components")
 
@@ -45,13 +47,13 @@ def get_province(province) -> dict:
     return B.PROVINCES[province]
 
 
-def get_slot(state: dict, province: str, slot) -> int:
+def get_slot(state: State, province: str, slot) -> int:
     if not is_int(slot) or not 0 <= slot < len(state["mps"][province]):
         refuse(_("That province has no such MP."), "raw-materials")
     return slot
 
 
-def check_free_mp(state: dict, seat: int, action: dict, prelim: bool) -> tuple[str, int, dict]:
+def check_free_mp(state: State, seat: int, action: dict, prelim: bool) -> tuple[str, int, dict]:
     """Buying a free MP: only in provinces in play (any province in the preliminary round, but never
     a second MP in one province there), never in a blocked province."""
     p = action.get("province")
@@ -71,15 +73,15 @@ def check_free_mp(state: dict, seat: int, action: dict, prelim: bool) -> tuple[s
     return p, slot, cost
 
 
-def buy_free_mp(state: dict, seat: int, action: dict, prelim: bool = False) -> list[dict]:
+def buy_free_mp(state: State, events: list[dict], seat: int, action: dict, prelim: bool = False) -> None:
     p, slot, cost = check_free_mp(state, seat, action, prelim)
     pay_bank(state, seat, cost)
     state["mps"][p][slot] = seat
-    return [{"type": "mp_bought", "seat": seat, "province": p, "slot": slot,
-             "material": B.PROVINCES[p]["mps"][slot], "paid": cost}]
+    events.append({"type": "mp_bought", "seat": seat, "province": p, "slot": slot,
+                   "material": B.PROVINCES[p]["mps"][slot], "paid": cost})
 
 
-def check_port(state: dict, seat: int, action: dict) -> tuple[str, dict]:
+def check_port(state: State, seat: int, action: dict) -> tuple[str, dict]:
     """Trading at ports: a free port may be bought only in a province in play, not blocked, where the
     buyer holds at least 1 MP; price 3 different resources."""
     port = action.get("port")
@@ -98,14 +100,14 @@ def check_port(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     return port, three_different(state, seat, action.get("pay"))
 
 
-def buy_port(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_port(state: State, events: list[dict], seat: int, action: dict) -> None:
     port, cost = check_port(state, seat, action)
     pay_bank(state, seat, cost)
     state["ports"][port] = seat
-    return [{"type": "port_bought", "seat": seat, "port": port, "paid": cost}]
+    events.append({"type": "port_bought", "seat": seat, "port": port, "paid": cost})
 
 
-def check_factory(state: dict, seat: int, action: dict) -> tuple[str, dict]:
+def check_factory(state: State, seat: int, action: dict) -> tuple[str, dict]:
     """Buying Industries: 1 Oil + 3 identical cards of another resource (never 4 Oil)."""
     ind = action.get("industry")
     if not known(ind, B.INDUSTRIES):
@@ -124,16 +126,16 @@ def check_factory(state: dict, seat: int, action: dict) -> tuple[str, dict]:
     return ind, cost
 
 
-def buy_factory(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_factory(state: State, events: list[dict], seat: int, action: dict) -> None:
     ind, cost = check_factory(state, seat, action)
     pay_bank(state, seat, cost)
     info = state["industries"][ind]
     info["slots"][0] = seat
     info["owner"] = seat
-    return [{"type": "factory_bought", "seat": seat, "industry": ind, "paid": cost}]
+    events.append({"type": "factory_bought", "seat": seat, "industry": ind, "paid": cost})
 
 
-def check_percentage(state: dict, seat: int, action: dict) -> str:
+def check_percentage(state: State, seat: int, action: dict) -> str:
     """Buying free industry percentages: Oil + Soy + Metals, in a bought, unblocked industry."""
     ind = action.get("industry")
     if not known(ind, B.INDUSTRIES):
@@ -150,19 +152,18 @@ def check_percentage(state: dict, seat: int, action: dict) -> str:
     return ind
 
 
-def buy_percentage(state: dict, seat: int, action: dict) -> list[dict]:
+def buy_percentage(state: State, events: list[dict], seat: int, action: dict) -> None:
     ind = check_percentage(state, seat, action)
     pay_bank(state, seat, PERCENTAGE_COST)
     slots = state["industries"][ind]["slots"]
     slots[slots.index(None)] = seat
-    events = [{"type": "percentage_bought", "seat": seat, "industry": ind, "paid": dict(PERCENTAGE_COST)}]
+    events.append({"type": "percentage_bought", "seat": seat, "industry": ind, "paid": dict(PERCENTAGE_COST)})
     new = update_owner(state, ind, seat)
     if new is not None:
         events.append({"type": "industry_owner_changed", "industry": ind, "owner": new})
-    return events
 
 
-def check_card(state: dict, seat: int, kind: str) -> dict:
+def check_card(state: State, seat: int, kind: str) -> dict:
     """Corrupt Official: Grapes + Cows + Sheep; Stockbroker: Wood + Tobacco + Fish; the bank must have one."""
     cost = OFFICIAL_COST if kind == "official" else STOCKBROKER_COST
     if state["bank_officials" if kind == "official" else "bank_stockbrokers"] <= 0:
@@ -174,7 +175,7 @@ def check_card(state: dict, seat: int, kind: str) -> dict:
     return cost
 
 
-def buy_card(state: dict, seat: int, kind: str) -> list[dict]:
+def buy_card(state: State, seat: int, kind: str) -> list[dict]:
     cost = check_card(state, seat, kind)
     pay_bank(state, seat, cost)
     if kind == "official":

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
-from . import actions, bot, legal_actions, special
+from games.core.refusals import _, refuse
+
+from . import actions, bot, special, timeout
 from . import board as B
 from . import state as S
-from .errors import _, refuse
 from .legal_actions import legal as _legal
+from .schema import State
 from .victory import outcome as _outcome
 from .view import view as _view
 
@@ -27,15 +29,14 @@ class ArgentilandiaRuleset:
     to_move = staticmethod(actions.to_move)
     legal_actions = staticmethod(_legal)
 
-    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    def apply(self, state: State, seat: int, action: dict) -> tuple[dict, list[dict]]:
         """The next state and the events; ``state`` is never changed (the new state may share the parts the
-        action did not change with it: states are values, see clone.py)."""
-        handler, new = actions.prepared(state, seat, action)
-        events = handler(new, seat, action)
+        action did not change with it: states are values, see games.core.copying)."""
+        new, events = actions.COPY.run(actions.checked_handler(state, seat, action), state, seat, action)
         special.refresh(new)
         return new, events
 
-    def turn_key(self, state: dict) -> tuple[str, int]:
+    def turn_key(self, state: State) -> tuple[str, int]:
         """The turn the clocks charge: each pick of the draft and of the Preliminary Round, then each numbered
         turn (Round Summary), within which come the roll, discards, contests, offers and their answers."""
         ph = state["phase"]
@@ -45,38 +46,16 @@ class ArgentilandiaRuleset:
             return ph, state["prelim"]["index"]
         return "turn", state["turn"]
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict:
         return _view(state, seat)
 
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: State) -> dict | None:
         return _outcome(state)
 
-    def timeout_action(self, state: dict, seat: int) -> dict:
-        """The server's move for a seat whose clock ran out: roll, discard at random, pass, refuse."""
-        ph = state["phase"]
-        if ph in (S.PHASE_CONTEST, S.PHASE_ROLLOFF):
-            return {"type": "contest_roll"}
-        if ph == S.PHASE_DISCARD:
-            return {"type": "discard", "random": True}
-        legal = legal_actions.legal(state, seat)
-        for a in legal:  # an offer addressed to the seat: its clock ran out, so it is refused
-            if a["type"] == "refuse_offer":
-                return a
-        if seat == state["current"]:
-            if ph == S.PHASE_PRE_ROLL:
-                return {"type": "roll"}
-            if ph == S.PHASE_PRELIM_BUY:
-                return {"type": "pass"}
-            if ph == S.PHASE_MAIN:
-                return {"type": "end_turn"}
-            if ph == S.PHASE_UNION:
-                clear = [a for a in legal if a["target"]["kind"] == "province" and seat not in state["mps"][a["target"]["id"]]]
-                return (clear or legal)[0]
-            if legal:
-                return legal[0]
-        refuse(_("There is nothing for you to do now."), "round-summary")
+    def timeout_action(self, state: State, seat: int) -> dict:
+        return timeout.timeout_action(state, seat)
 
-    def bot_action(self, state: dict, seat: int, rng: random.Random) -> dict:
+    def bot_action(self, state: State, seat: int, rng: random.Random) -> dict:
         return bot.choose(state, seat, rng)
 
     def static_board(self) -> dict:

@@ -97,6 +97,11 @@ class Draft(TypedDict):
     index: int
 
 
+class Prelim(TypedDict):
+    order: list[int]  # the preliminary purchase round's order of seats
+    index: int
+
+
 class State(TypedDict, total=False):
     game: Literal["argentilandia"]
     seed: str
@@ -140,4 +145,4 @@ class State(TypedDict, total=False):
     first_player: int
     order: list[int]
     draft: Draft
-    prelim: Draft
+    prelim: Prelim

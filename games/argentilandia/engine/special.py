@@ -9,14 +9,18 @@ timeout, a bot, a forgotten claim) still receives it, the alternating one (``gra
 
 from __future__ import annotations
 
+from typing import Literal
+
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
+from .schema import State
 from .state import blocked_id, is_blocked, known
 
 KINDS = ("official", "stockbroker")
 
 
-def refresh(state: dict) -> None:
+def refresh(state: State) -> None:
     """Track who monopolises each special province and since which turn. A change replaces
     ``state["special"]`` rather than editing it: after ``apply`` it may be shared with the previous state."""
     sp = state["special"]
@@ -39,22 +43,22 @@ def refresh(state: dict) -> None:
         state["special"] = new
 
 
-def last_kind(state: dict, seat: int) -> str | None:
+def last_kind(state: State, seat: int) -> str | None:
     """The kind of the last card the player received from a special province (None: none yet)."""
     last = state.get("special_last")
     return last[seat] if last else None
 
 
-def _bank_key(kind: str) -> str:
+def _bank_key(kind: str) -> Literal["bank_officials", "bank_stockbrokers"]:
     return "bank_officials" if kind == "official" else "bank_stockbrokers"
 
 
-def claimed_this_turn(state: dict) -> bool:
+def claimed_this_turn(state: State) -> bool:
     """Only the player on turn receives the card, so any grant this turn was theirs."""
     return bool(state["flags"]["special_claimed"])
 
 
-def granting(state: dict, seat: int) -> list[str]:
+def granting(state: State, seat: int) -> list[str]:
     """The player's special monopolies that grant this turn: held since an earlier turn, not blocked."""
     turn = state["turn"]
     blocked = blocked_id(state, "province")
@@ -65,7 +69,7 @@ def granting(state: dict, seat: int) -> list[str]:
     return out
 
 
-def due_kind(state: dict, seat: int) -> str | None:
+def due_kind(state: State, seat: int) -> str | None:
     """The card the player may receive now: the other kind than last time; None when the bank has none
     of it (the card is lost, "it does not accumulate")."""
     last = last_kind(state, seat)
@@ -75,7 +79,7 @@ def due_kind(state: dict, seat: int) -> str | None:
     return None
 
 
-def claimable(state: dict, seat: int) -> list[tuple[str, str]]:
+def claimable(state: State, seat: int) -> list[tuple[str, str]]:
     if not state["special"] or claimed_this_turn(state):
         return []
     provinces = granting(state, seat)
@@ -86,7 +90,7 @@ def claimable(state: dict, seat: int) -> list[tuple[str, str]]:
     return [(p, k) for p in provinces for k in kinds]
 
 
-def _grant(state: dict, seat: int, province: str, kind: str) -> None:
+def _grant(state: State, seat: int, province: str, kind: str) -> None:
     state[_bank_key(kind)] -= 1
     state["officials" if kind == "official" else "stockbrokers"][seat] += 1
     last = state.get("special_last") or [None] * state["num_players"]
@@ -95,7 +99,7 @@ def _grant(state: dict, seat: int, province: str, kind: str) -> None:
     state["flags"]["special_claimed"].append(province)
 
 
-def claim(state: dict, seat: int, action: dict) -> list[dict]:
+def claim(state: State, events: list[dict], seat: int, action: dict) -> None:
     p, kind = action.get("province"), action.get("kind")
     if not known(p, B.SPECIAL_PROVINCES):
         refuse(_("Only Santiago del Estero, Córdoba, San Luis and Santa Fe grant cards."), "special-provinces")
@@ -116,10 +120,10 @@ def claim(state: dict, seat: int, action: dict) -> list[dict]:
     if state[_bank_key(kind)] <= 0:
         refuse(_("The bank has none left; this turn's card is lost."), "special-provinces")
     _grant(state, seat, p, kind)
-    return [{"type": "special_granted", "seat": seat, "province": p, "kind": kind}]
+    events.append({"type": "special_granted", "seat": seat, "province": p, "kind": kind})
 
 
-def grant_unclaimed(state: dict, seat: int) -> list[dict]:
+def grant_unclaimed(state: State, seat: int) -> list[dict]:
     """The turn ends without a choice: the Banker still hands over the alternating card (``auto``)."""
     if claimed_this_turn(state):
         return []

@@ -5,13 +5,14 @@ The state is plain JSON data: lists indexed by seat, dicts keyed by ids (never i
 
 from __future__ import annotations
 
+from collections.abc import Container
 from operator import countOf
+from typing import TypeGuard
 
 from games.core import dice
+from games.core.refusals import _, refuse
 
 from . import board as B
-from .clone import deep_copy
-from .errors import _, refuse
 from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -22,21 +23,17 @@ from .schema import (  # noqa: F401  (re-exported: the phases live in schema.py)
     PHASE_PRELIM_BUY,
     PHASE_ROLLOFF,
     PHASE_UNION,
+    State,
 )
 
 DRAFT_ROUNDS = 7
-
-
-def clone(state: dict) -> dict:
-    """A deep copy of a state, sharing nothing with it."""
-    return deep_copy(state)
 
 
 def empty_hand() -> dict:
     return {m: 0 for m in B.MATERIALS}
 
 
-def setup_rolls(state: dict, n: int) -> tuple[int, list[dict]]:
+def setup_rolls(state: State, n: int) -> tuple[int, list[dict]]:
     """Setup: each player rolls the dice; the highest begins, ties roll again among themselves."""
     return dice.roll_off(state, list(range(n)))
 
@@ -69,7 +66,7 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
     n_off = cfg["corrupt_officials"]
     n_sb = cfg["stockbrokers"]
     dealt = 0 if three else 1
-    state: dict = {
+    state: State = {
         "game": "argentilandia",
         "seed": seed,
         "rng_counter": 0,
@@ -89,7 +86,7 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
         "mps": {p: [None] * len(B.PROVINCES[p]["mps"]) for p in B.PROVINCE_IDS},
         "ports": {p: None for p in B.PORT_IDS},
         "industries": {i: {"slots": [None] * B.INDUSTRIES[i]["percentages"], "owner": None} for i in B.INDUSTRY_IDS},
-        "union": dict(B.UNION_START),
+        "union": dict(B.UNION_START),  # type: ignore[typeddict-item]  # board data: {"kind", "id"}
         "hands": [empty_hand() for _ in range(num_players)],
         "bank": {m: B.CARDS_PER_MATERIAL for m in B.MATERIALS},
         "officials": [dealt] * num_players,
@@ -126,11 +123,11 @@ def new_game(num_players: int, seed: str, options: dict | None = None) -> dict:
 # ---- small helpers -------------------------------------------------------
 
 
-def hand_size(state: dict, seat: int) -> int:
+def hand_size(state: State, seat: int) -> int:
     return sum(state["hands"][seat].values())
 
 
-def has_cards(state: dict, seat: int, cards: dict) -> bool:
+def has_cards(state: State, seat: int, cards: dict) -> bool:
     hand = state["hands"][seat]
     for m, c in cards.items():
         if hand.get(m, 0) < c:
@@ -138,7 +135,7 @@ def has_cards(state: dict, seat: int, cards: dict) -> bool:
     return True
 
 
-def pay_bank(state: dict, seat: int, cards: dict) -> None:
+def pay_bank(state: State, seat: int, cards: dict) -> None:
     """Move ``cards`` from the seat's hand to the bank (caller has checked)."""
     hand = state["hands"][seat]
     bank = state["bank"]
@@ -147,12 +144,12 @@ def pay_bank(state: dict, seat: int, cards: dict) -> None:
         bank[m] += c
 
 
-def take_bank(state: dict, seat: int, material: str, count: int = 1) -> None:
+def take_bank(state: State, seat: int, material: str, count: int = 1) -> None:
     state["bank"][material] -= count
     state["hands"][seat][material] += count
 
 
-def tokens_used(state: dict, seat: int) -> int:
+def tokens_used(state: State, seat: int) -> int:
     """Tokens on the board: MPs, ports and industry percentages (Components: 35 per colour)."""
     used = countOf(state["ports"].values(), seat)
     for slots in state["mps"].values():  # (plain loops: cheaper here than map chains over 32 short lists)
@@ -162,7 +159,7 @@ def tokens_used(state: dict, seat: int) -> int:
     return used
 
 
-def tokens_left(state: dict, seat: int) -> int:
+def tokens_left(state: State, seat: int) -> int:
     return B.TOKENS_PER_COLOR - tokens_used(state, seat)
 
 
@@ -172,29 +169,29 @@ def sole_holder(slots: list) -> int | None:
     return first if first is not None and slots.count(first) == len(slots) else None
 
 
-def mps_in(state: dict, seat: int, province: str) -> int:
+def mps_in(state: State, seat: int, province: str) -> int:
     return state["mps"][province].count(seat)
 
 
-def is_blocked(state: dict, kind: str, ident: str) -> bool:
+def is_blocked(state: State, kind: str, ident: str) -> bool:
     """Union Organizer: the province or industry under it is blocked."""
     u = state["union"]
     return u is not None and u["kind"] == kind and u["id"] == ident
 
 
-def blocked_id(state: dict, kind: str) -> str | None:
+def blocked_id(state: State, kind: str) -> str | None:
     """The province or industry (``kind``) the Union Organizer blocks, if it stands on one."""
     u = state["union"]
     return u["id"] if u is not None and u["kind"] == kind else None
 
 
-def known(ident, table) -> bool:
+def known(ident: object, table: Container[str]) -> TypeGuard[str]:
     """``ident`` names an entry of ``table`` (a board dict or list of ids): a string, never a dict,
     list, number or bool from a malformed action."""
     return isinstance(ident, str) and ident in table
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     """A whole number from an action (a bool is not a number)."""
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 

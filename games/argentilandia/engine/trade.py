@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from games.core.refusals import _, refuse
+
 from . import board as B
-from .errors import _, refuse
+from .schema import Offer, State
 from .state import blocked_id, hand_size, has_cards, is_blocked, is_int, known, mps_in, normalize_cards, sole_holder
 from .victory import province_monopolist
 
@@ -26,7 +28,7 @@ OTHER_SEATS = {(n, seat): tuple(s for s in range(n) if s != seat) for n in range
 SEAT_KEYS = tuple(str(seat) for seat in range(8))
 
 
-def recipients(state: dict) -> list[int]:
+def recipients(state: State) -> list[int]:
     """Seats an open offer waits for."""
     offers = state["offers"]
     if not offers:
@@ -40,7 +42,7 @@ def recipients(state: dict) -> list[int]:
     return sorted(seats)
 
 
-def awaits_answer(state: dict, seat: int) -> bool:
+def awaits_answer(state: State, seat: int) -> bool:
     """``seat`` made an offer that some addressed player has not answered yet."""
     for o in state["offers"]:
         if o["from"] == seat and o["to"]:
@@ -49,10 +51,10 @@ def awaits_answer(state: dict, seat: int) -> bool:
 
 
 # Offers and the turn's flags are replaced, never changed in place: apply shares them with the state
-# before the move (clone.py), so the offer handlers need no copy of them.
+# before the move (games.core.copying), so the offer handlers need no copy of them.
 
 
-def _drop(state: dict, offer: dict) -> None:
+def _drop(state: State, offer: dict) -> None:
     oid = offer["id"]
     kept = []
     for o in state["offers"]:
@@ -61,13 +63,13 @@ def _drop(state: dict, offer: dict) -> None:
     state["offers"] = kept
 
 
-def _answered(state: dict, offer: dict, seat: int) -> dict:
+def _answered(state: State, offer: Offer, seat: int) -> Offer:
     """``offer`` no longer waiting for ``seat``: a new dict in its place in the offers."""
     to = []
     for s in offer["to"]:
         if s != seat:
             to.append(s)
-    new = {**offer, "to": to}
+    new: Offer = {**offer, "to": to}
     offers = []
     for o in state["offers"]:
         offers.append(new if o is offer else o)
@@ -75,7 +77,7 @@ def _answered(state: dict, offer: dict, seat: int) -> dict:
     return new
 
 
-def _unaccepted(state: dict, offer: dict) -> None:
+def _unaccepted(state: State, offer: dict) -> None:
     """The turn player's offer to everyone closed without a trade (refused, countered, withdrawn
     unanswered): they had no chance to trade with the other players, so the Banker opens (decision 13)."""
     if offer["from"] == state["current"] and offer.get("to_all"):
@@ -92,7 +94,7 @@ def _terms(offer: dict) -> dict:
     return {"offer_id": offer["id"], "from": offer["from"], "give": dict(offer["give"]), "get": dict(offer["get"])}
 
 
-def expire_offers(state: dict, why: str) -> list[dict]:
+def expire_offers(state: State, why: str) -> list[dict]:
     """The turn ends: every open offer lapses, each named with who was still to answer."""
     offers = state["offers"]
     state["offers"] = []
@@ -101,7 +103,7 @@ def expire_offers(state: dict, why: str) -> list[dict]:
     return [{"type": "offer_expired", **_terms(o), "to": list(o["to"]), "why": why} for o in offers]
 
 
-def _replace_own(state: dict, seat: int) -> list[dict]:
+def _replace_own(state: State, seat: int) -> list[dict]:
     """A new offer replaces the maker's previous one (withdrawn, and said so)."""
     own = []
     for o in state["offers"]:  # (every offer asks: a loop is cheaper than a comprehension here)
@@ -116,7 +118,7 @@ def _replace_own(state: dict, seat: int) -> list[dict]:
     return events
 
 
-def _count_offer(state: dict, seat: int) -> None:
+def _count_offer(state: State, seat: int) -> None:
     """Online anti-spam: at most MAX_OFFERS_PER_TURN offers (counters included) per player per turn."""
     flags = state["flags"]
     made = flags.get("offers_made", {})
@@ -138,7 +140,7 @@ def _cards(raw, side: str) -> dict:
         refuse(_("Name the cards you ask for as {material: count}."), "playing-the-game")
 
 
-def find_offer(state: dict, offer_id) -> dict:
+def find_offer(state: State, offer_id) -> dict:
     if is_int(offer_id):
         for o in state["offers"]:
             if o["id"] == offer_id:
@@ -146,7 +148,7 @@ def find_offer(state: dict, offer_id) -> dict:
     refuse(_("There is no such offer."), "playing-the-game")
 
 
-def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def make_offer(state: State, events: list[dict], seat: int, action: dict) -> None:
     """The player on turn offers ``give`` for ``get`` to one player (``to``) or to all (``to`` null).
     Gifts are not allowed, so both sides are non-empty. A new offer replaces the player's previous one."""
     give = _cards(action.get("give"), "give")
@@ -163,15 +165,15 @@ def make_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not has_cards(state, seat, give):
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
-    events = _replace_own(state, seat)
+    events += _replace_own(state, seat)
     offer = {"id": state["next_offer_id"], "from": seat, "to": targets, "give": give, "get": get,
              "to_all": to is None}
     state["next_offer_id"] += 1
     state["offers"] = [*state["offers"], offer]
-    return events + [_offer_event("trade_offered", offer)]
+    events.append(_offer_event("trade_offered", offer))
 
 
-def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def counter_offer(state: State, events: list[dict], seat: int, action: dict) -> None:
     """A player addressed by the turn player's offer answers with their own terms, to the turn player only."""
     base = find_offer(state, action.get("offer_id"))
     cur = state["current"]
@@ -182,7 +184,7 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not has_cards(state, seat, give):
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
-    events = _replace_own(state, seat)
+    events += _replace_own(state, seat)
     base = _answered(state, base, seat)  # the counter answers the offer
     if not base["to"]:
         _drop(state, base)
@@ -190,10 +192,10 @@ def counter_offer(state: dict, seat: int, action: dict) -> list[dict]:
     offer = {"id": state["next_offer_id"], "from": seat, "to": [cur], "give": give, "get": get, "counter_to": base["id"]}
     state["next_offer_id"] += 1
     state["offers"] = [*state["offers"], offer]
-    return events + [_offer_event("trade_countered", offer)]
+    events.append(_offer_event("trade_countered", offer))
 
 
-def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def accept_offer(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Accept an offer addressed to you; both sides must still hold the cards."""
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
@@ -211,10 +213,10 @@ def accept_offer(state: dict, seat: int, action: dict) -> list[dict]:
         hs[m] -= c
         hm[m] += c
     _drop(state, offer)
-    return [{"type": "trade_accepted", **_terms(offer), "by": seat}]
+    events.append({"type": "trade_accepted", **_terms(offer), "by": seat})
 
 
-def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def refuse_offer(state: State, events: list[dict], seat: int, action: dict) -> None:
     offer = find_offer(state, action.get("offer_id"))
     if seat not in offer["to"]:
         refuse(_("That offer is not addressed to you."), "playing-the-game")
@@ -222,19 +224,19 @@ def refuse_offer(state: dict, seat: int, action: dict) -> list[dict]:
     if not offer["to"]:
         _drop(state, offer)
         _unaccepted(state, offer)
-    return [{"type": "trade_refused", **_terms(offer), "by": seat}]
+    events.append({"type": "trade_refused", **_terms(offer), "by": seat})
 
 
-def cancel_offer(state: dict, seat: int, action: dict) -> list[dict]:
+def cancel_offer(state: State, events: list[dict], seat: int, action: dict) -> None:
     offer = find_offer(state, action.get("offer_id"))
     if offer["from"] != seat:
         refuse(_("You can only withdraw your own offer."), "playing-the-game")
     _drop(state, offer)
     _unaccepted(state, offer)
-    return [{"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"}]
+    events.append({"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"})
 
 
-def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tuple[str, str]:
+def _exchange(state: State, seat: int, action: dict, ratio: int, rule: str) -> tuple[str, str]:
     give, get = action.get("give"), action.get("get")
     if not known(give, B.MATERIALS) or not known(get, B.MATERIALS) or give == get:
         refuse(_("Give one resource and get a different one."), rule)
@@ -249,7 +251,7 @@ def _exchange(state: dict, seat: int, action: dict, ratio: int, rule: str) -> tu
     return give, get
 
 
-def port_usable(state: dict, seat: int, port: str) -> bool:
+def port_usable(state: State, seat: int, port: str) -> bool:
     """Trading at ports: the seat's own port, with at least 1 MP in its province, not blocked."""
     p = B.PORTS[port]["province"]
     return state["ports"][port] == seat and not is_blocked(state, "province", p) and seat in state["mps"][p]
@@ -258,14 +260,14 @@ def port_usable(state: dict, seat: int, port: str) -> bool:
 _BORDER_SLOTS = itemgetter(*B.BORDER_PROVINCES)  # the border provinces' MP slots, fetched in one C call
 
 
-def usable_borders(state: dict, seat: int) -> list[str]:
+def usable_borders(state: State, seat: int) -> list[str]:
     """International Trade: the border provinces without sea port the seat monopolises, not blocked."""
     blocked = blocked_id(state, "province")
     return [p for p, slots in zip(B.BORDER_PROVINCES, _BORDER_SLOTS(state["mps"]))
             if slots[0] == seat and sole_holder(slots) == seat and p != blocked]
 
 
-def usable_exchange(state: dict, seat: int) -> str | None:
+def usable_exchange(state: State, seat: int) -> str | None:
     """A port of the player's own that trades now (an MP there, not blocked), or a monopolised border
     province (International Trade): its id, else None. Either trades any card at 2 or 3 for 1, so it can
     make every trade the Banker could."""
@@ -276,12 +278,12 @@ def usable_exchange(state: dict, seat: int) -> str | None:
     return borders[0] if borders else None
 
 
-def free_bank(state: dict) -> bool:
+def free_bank(state: State) -> bool:
     """The table option ``free_bank`` opens the Banker's 4:1 trade to everyone, always."""
     return bool(state.get("options", {}).get("free_bank"))
 
 
-def players_refusal(state: dict, seat: int) -> str | None:
+def players_refusal(state: State, seat: int) -> str | None:
     """``"players"`` while the seat still has a chance to trade with the other players: no offer to all
     of them closed without a trade this turn, and some of them hold cards (decision 13); else None."""
     if state["flags"].get("players_declined"):
@@ -292,7 +294,7 @@ def players_refusal(state: dict, seat: int) -> str | None:
     return None
 
 
-def bank_refusal(state: dict, seat: int) -> str | None:
+def bank_refusal(state: State, seat: int) -> str | None:
     """Trade: "When a player has no chance to trade through a port or with the other players, they may
     trade with the Banker" (decision 13). Read as a player would check it: no port (or border monopoly)
     of their own that trades now, and this turn an offer to all the other players closed without a trade,
@@ -306,7 +308,7 @@ def bank_refusal(state: dict, seat: int) -> str | None:
     return players_refusal(state, seat)
 
 
-def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def bank_trade(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Trade with the Banker: 4 identical cards for 1 of any resource, when the player has no chance to
     trade through a port or with the other players (``bank_refusal``)."""
     why = bank_refusal(state, seat)
@@ -319,10 +321,10 @@ def bank_trade(state: dict, seat: int, action: dict) -> list[dict]:
         refuse(_("The Banker trades only with players who cannot trade through a port: trade through %(place)s "
                  "instead (2 or 3 identical cards for 1)."), "playing-the-game", place=place)
     give, get = _exchange(state, seat, action, 4, "playing-the-game")
-    return [{"type": "bank_trade", "seat": seat, "give": give, "count": 4, "get": get}]
+    events.append({"type": "bank_trade", "seat": seat, "give": give, "count": 4, "get": get})
 
 
-def check_port_use(state: dict, seat: int, port) -> int:
+def check_port_use(state: State, seat: int, port) -> int:
     """Trading at ports: only your own port, with at least 1 MP in its province, not blocked."""
     if not known(port, B.PORTS):
         refuse(_("There is no port %(port)s."), "trading-at-ports", port=str(port))
@@ -336,13 +338,13 @@ def check_port_use(state: dict, seat: int, port) -> int:
     return B.PORTS[port]["ratio"]
 
 
-def port_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def port_trade(state: State, events: list[dict], seat: int, action: dict) -> None:
     ratio = check_port_use(state, seat, action.get("port"))
     give, get = _exchange(state, seat, action, ratio, "trading-at-ports")
-    return [{"type": "port_trade", "seat": seat, "port": action["port"], "give": give, "count": ratio, "get": get}]
+    events.append({"type": "port_trade", "seat": seat, "port": action["port"], "give": give, "count": ratio, "get": get})
 
 
-def check_intl(state: dict, seat: int, province) -> None:
+def check_intl(state: State, seat: int, province) -> None:
     """International Trade: a monopoly of a border province without sea port trades as a 2x1 port."""
     if not known(province, B.BORDER_PROVINCES):
         refuse(_("Only the border provinces without a sea port trade internationally."), "international-trade")
@@ -352,7 +354,7 @@ def check_intl(state: dict, seat: int, province) -> None:
         refuse(_("The Union Organizer blocks %(province)s."), "playing-the-game", province=province)
 
 
-def intl_trade(state: dict, seat: int, action: dict) -> list[dict]:
+def intl_trade(state: State, events: list[dict], seat: int, action: dict) -> None:
     check_intl(state, seat, action.get("province"))
     give, get = _exchange(state, seat, action, 2, "international-trade")
-    return [{"type": "intl_trade", "seat": seat, "province": action["province"], "give": give, "count": 2, "get": get}]
+    events.append({"type": "intl_trade", "seat": seat, "province": action["province"], "give": give, "count": 2, "get": get})

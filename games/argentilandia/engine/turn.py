@@ -3,9 +3,10 @@ Doubles; Victory)."""
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board as B
 from . import special, union
-from .errors import _, refuse
 from .production import discards_due, pay_production, random_discard, roll_dice
 from .purchase import buy_free_mp, get_province, get_slot, need_token
 from .schema import (
@@ -17,6 +18,7 @@ from .schema import (
     PHASE_PRE_ROLL,
     PHASE_PRELIM_BUY,
     PHASE_UNION,
+    State,
 )
 from .state import has_cards, is_blocked, mps_in, normalize_cards
 from .trade import awaits_answer, expire_offers
@@ -25,7 +27,7 @@ from .victory import all_vp, meets_victory
 # ---- preliminary round ---------------------------------------------------
 
 
-def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
+def draft_place(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: a free MP, at most 1 per province, with its Production card (snake order)."""
     p = action.get("province")
     get_province(p)
@@ -39,7 +41,7 @@ def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
     need_token(state, seat)
     state["mps"][p][slot] = seat
     m = B.PROVINCES[p]["mps"][slot]
-    events: list[dict] = [{"type": "mp_placed", "seat": seat, "province": p, "slot": slot, "material": m}]
+    events.append({"type": "mp_placed", "seat": seat, "province": p, "slot": slot, "material": m})
     if state["bank"][m] > 0:
         state["bank"][m] -= 1
         state["hands"][seat][m] += 1
@@ -52,23 +54,23 @@ def draft_place(state: dict, seat: int, action: dict) -> list[dict]:
         state["phase"] = PHASE_PRELIM_BUY
         state["current"] = state["prelim"]["order"][0]
         events.append({"type": "phase", "phase": PHASE_PRELIM_BUY})
-    return events
 
 
-def prelim_buy(state: dict, seat: int, action: dict) -> list[dict]:
+def prelim_buy(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Preliminary Round: one optional MP purchase each, same order, 1 MP per province, no trades,
     ports or officials."""
-    events = [] if action["type"] == "pass" else buy_free_mp(state, seat, action, prelim=True)
+    if action["type"] != "pass":
+        buy_free_mp(state, events, seat, action, prelim=True)
     pr = state["prelim"]
     pr["index"] += 1
     if pr["index"] < len(pr["order"]):
         state["current"] = pr["order"][pr["index"]]
-        return events
+        return
     start = state["draft"]["picks"][-1]
-    return events + begin_turn(state, start, 1)
+    events += begin_turn(state, start, 1)
 
 
-def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
+def begin_turn(state: State, seat: int, turn: int) -> list[dict]:
     state["current"] = seat
     state["turn"] = turn
     state["phase"] = PHASE_PRE_ROLL
@@ -82,7 +84,7 @@ def begin_turn(state: dict, seat: int, turn: int) -> list[dict]:
 # ---- the roll ------------------------------------------------------------
 
 
-def roll(state: dict, seat: int) -> list[dict]:
+def roll(state: State, seat: int) -> list[dict]:
     """Round Summary 2-4: roll; the sum puts its region's provinces in play; production; on doubles
     first the discards, then production, then the compulsory Union Organizer move."""
     dice = roll_dice(state)
@@ -100,7 +102,7 @@ def roll(state: dict, seat: int) -> list[dict]:
     return events + after_discards(state)
 
 
-def after_discards(state: dict) -> list[dict]:
+def after_discards(state: State) -> list[dict]:
     total = state["dice"][0] + state["dice"][1]
     events = pay_production(state, total)
     if state["dice"][0] == state["dice"][1]:
@@ -110,7 +112,7 @@ def after_discards(state: dict) -> list[dict]:
     return events
 
 
-def discard(state: dict, seat: int, action: dict) -> list[dict]:
+def discard(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Doubles a.: hand over exactly half (rounded down) of a hand over 7 cards; ``random: true`` lets
     the server pick fairly."""
     need = state["discards"][seat]
@@ -131,20 +133,18 @@ def discard(state: dict, seat: int, action: dict) -> list[dict]:
         state["hands"][seat][m] -= c
         state["bank"][m] += c
     state["discards"][seat] = 0
-    events: list[dict] = [{"type": "discarded", "seat": seat, "cards": cards, "count": need,
-                           "only": [seat], "public": {"type": "discarded", "seat": seat, "count": need}}]
+    events.append({"type": "discarded", "seat": seat, "cards": cards, "count": need,
+                   "only": [seat], "public": {"type": "discarded", "seat": seat, "count": need}})
     if not any(state["discards"]):
         events += after_discards(state)
-    return events
 
 
-def move_union(state: dict, seat: int, action: dict) -> list[dict]:
+def move_union(state: State, events: list[dict], seat: int, action: dict) -> None:
     """Doubles c. (compulsory, free) or a Corrupt Official (once per turn, before or after the roll;
     the official returns to the bank)."""
     target = action.get("target")
     if not union.is_target(state, target):
         refuse(_("Move the Union Organizer to another province or a bought industry."), "playing-the-game")
-    events: list[dict] = []
     if state["phase"] == PHASE_UNION:
         state["phase"] = PHASE_MAIN
     else:
@@ -156,10 +156,10 @@ def move_union(state: dict, seat: int, action: dict) -> list[dict]:
         state["bank_officials"] += 1
         state["flags"]["union_official_used"] = True
         events.append({"type": "official_played", "seat": seat, "for": "union"})
-    return events + union.move(state, seat, target)
+    events += union.move(state, seat, target)
 
 
-def end_turn(state: dict, seat: int) -> list[dict]:
+def end_turn(state: State, seat: int) -> list[dict]:
     """Victory is checked at the end of one's own turn; play passes to the left (seat + 1). The turn
     does not end under the player's own offer while it waits for answers (withdraw it first). A special
     province's card not chosen this turn is still handed over (Special Provinces, decision 15)."""

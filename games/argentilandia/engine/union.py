@@ -6,10 +6,11 @@ from games.core.rng import draw
 
 from . import board as B
 from .industry import is_bought
+from .schema import State
 from .state import known
 
 
-def targets(state: dict) -> list[dict]:
+def targets(state: State) -> list[dict]:
     """Where the Union Organizer may go: any other province, or any industry already in use
     (industries stay in the box until bought: Setup)."""
     cur = state["union"]
@@ -18,7 +19,7 @@ def targets(state: dict) -> list[dict]:
     return [t for t in out if not (cur and t["kind"] == cur["kind"] and t["id"] == cur["id"])]
 
 
-def is_target(state: dict, target) -> bool:
+def is_target(state: State, target) -> bool:
     if not isinstance(target, dict):
         return False
     kind, ident = target.get("kind"), target.get("id")
@@ -32,7 +33,7 @@ def is_target(state: dict, target) -> bool:
     return ok and not (cur and cur["kind"] == kind and cur["id"] == ident)
 
 
-def present(state: dict, target: dict) -> list[int]:
+def present(state: State, target: dict) -> list[int]:
     """Players in a province (holding MPs) or an industry (holding percentages)."""
     if target["kind"] == "province":
         slots = state["mps"][target["id"]]
@@ -41,7 +42,7 @@ def present(state: dict, target: dict) -> list[int]:
     return sorted({s for s in slots if s is not None})
 
 
-def move(state: dict, seat: int, target: dict) -> list[dict]:
+def move(state: State, seat: int, target: dict) -> list[dict]:
     """Move the Union Organizer and draw 1 face-down Production card from each other player there
     who has any (the drawer picks blind: a uniform random card)."""
     state["union"] = {"kind": target["kind"], "id": target["id"]}

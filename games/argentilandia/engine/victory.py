@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from . import board as B
 from .industry import monopolist as industry_monopolist
-from .schema import PHASE_OVER
+from .schema import PHASE_OVER, State
 from .state import blocked_id, sole_holder
 
 
-def province_monopolist(state: dict, province: str) -> int | None:
+def province_monopolist(state: State, province: str) -> int | None:
     """Monopoly: a single player holds every MP of the province."""
     return sole_holder(state["mps"][province])
 
 
-def holds_material(state: dict, seat: int, material: str) -> bool:
+def holds_material(state: State, seat: int, material: str) -> bool:
     mps = state["mps"]
     return any(mps[p][i] == seat for p, i in B.MPS_OF_MATERIAL[material])
 
 
-def vp_breakdowns(state: dict) -> list[dict]:
+def vp_breakdowns(state: State) -> list[dict]:
     """Victory points, every seat's in one pass: monopolised provinces score their VP; a monopolised
     industry scores only if its monopolist holds at least 1 MP of its material. Blocked
     provinces/industries score nothing."""
@@ -42,15 +42,15 @@ def vp_breakdowns(state: dict) -> list[dict]:
     return out
 
 
-def vp_breakdown(state: dict, seat: int) -> dict:
+def vp_breakdown(state: State, seat: int) -> dict:
     return vp_breakdowns(state)[seat]
 
 
-def all_vp(state: dict) -> list[int]:
+def all_vp(state: State) -> list[int]:
     return [bd["total"] for bd in vp_breakdowns(state)]
 
 
-def _monopolises_an_industry(state: dict, seat: int) -> bool:
+def _monopolises_an_industry(state: State, seat: int) -> bool:
     """An industry scores only for its monopolist: without one, no factory counts towards victory."""
     for info in state["industries"].values():  # every turn's end: sole_holder(slots) == seat, written out
         slots = info["slots"]
@@ -59,7 +59,7 @@ def _monopolises_an_industry(state: dict, seat: int) -> bool:
     return False
 
 
-def meets_victory(state: dict, seat: int) -> bool:
+def meets_victory(state: State, seat: int) -> bool:
     """Victory: at least 16 VP (18 with 3 players) including at least 1 factory (2 with 3 players)
     and 1 province."""
     if state["factories_needed"] > 0 and not _monopolises_an_industry(state, seat):
@@ -72,7 +72,7 @@ def meets_victory(state: dict, seat: int) -> bool:
     )
 
 
-def outcome(state: dict) -> dict | None:
+def outcome(state: State) -> dict | None:
     """The result once the game is over: winner first, then the rest by VP (seat order on ties)."""
     if state["phase"] != PHASE_OVER:
         return None

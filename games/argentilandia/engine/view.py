@@ -3,16 +3,19 @@ seat's hand (only its card count)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import board as B
-from .clone import deep_copy
+from .actions import COPY
+from .schema import State
 from .state import tokens_left
 from .victory import province_monopolist, vp_breakdowns
 
 HIDDEN = ("seed", "rng_counter", "hands")
 
 
-def view(state: dict, seat: int | None) -> dict:
-    out = deep_copy({k: v for k, v in state.items() if k not in HIDDEN})
+def view(state: State, seat: int | None) -> dict:
+    out: dict[str, Any] = COPY.whole({k: v for k, v in state.items() if k not in HIDDEN})
     n = state["num_players"]
     out["hand_counts"] = [sum(h.values()) for h in state["hands"]]
     out["hand"] = dict(state["hands"][seat]) if seat is not None and 0 <= seat < n else None

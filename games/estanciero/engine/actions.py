@@ -13,13 +13,13 @@ from . import auction, board
 from .building import check_build, check_sell
 from .debt import active_debt, may_go_bankrupt
 from .mortgage import check_lift
-from .schema import BUILD_PHASES, CLAIM_RENT, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
+from .schema import BUILD_PHASES, CLAIM_RENT, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL, State
 from .state import deeds_of, is_mortgaged, owner, player
 from .trade import MAX_PER_TURN, awaits_answer, check_accept
 from .turn import can_rest
 
 
-def claim_actions(state: dict, seat: int) -> list[dict]:
+def claim_actions(state: State, seat: int) -> list[dict]:
     """Claim mode: collect each open rent or prize, or let it go."""
     acts = []
     for c in state["claims"]:
@@ -29,7 +29,7 @@ def claim_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def built_provinces(state: dict) -> set[str]:
+def built_provinces(state: State) -> set[str]:
     """Names of provinces with at least one chacra or estancia."""
     return {board.space(int(k))["province"] for k, lv in state["buildings"].items() if lv}
 
@@ -39,7 +39,7 @@ def tradeable(index: int, built: set[str]) -> bool:
     return sp["type"] != "province" or sp["province"] not in built
 
 
-def liquidation_actions(state: dict, seat: int) -> list[dict]:
+def liquidation_actions(state: State, seat: int) -> list[dict]:
     acts = []
     built = built_provinces(state)
     for index in deeds_of(state, seat):
@@ -50,12 +50,12 @@ def liquidation_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def lift_actions(state: dict, seat: int) -> list[dict]:
+def lift_actions(state: State, seat: int) -> list[dict]:
     return [{"type": "lift_mortgage", "space": int(k)} for k in state["mortgaged"]
             if state["owners"][k] == seat and passes(check_lift, state, seat, int(k))]
 
 
-def trade_actions(state: dict, seat: int) -> list[dict]:
+def trade_actions(state: State, seat: int) -> list[dict]:
     if state["auction"] is not None:
         return []
     acts = []
@@ -96,7 +96,7 @@ def trade_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def turn_actions(state: dict, seat: int) -> list[dict]:
+def turn_actions(state: State, seat: int) -> list[dict]:
     turn = state["turn"]
     p = player(state, seat)
     phase = turn["phase"]
@@ -126,7 +126,7 @@ def turn_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def build_actions(state: dict, seat: int) -> list[dict]:
+def build_actions(state: State, seat: int) -> list[dict]:
     """Every chacra or estancia ``seat`` may place now (on turn, or between turns: decision 18)."""
     acts = []
     for index in deeds_of(state, seat):
@@ -137,7 +137,7 @@ def build_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def debt_actions(state: dict, seat: int, debt: dict) -> list[dict]:
+def debt_actions(state: State, seat: int, debt: dict) -> list[dict]:
     liq = liquidation_actions(state, seat)
     acts = list(liq)
     built = built_provinces(state)
@@ -152,7 +152,7 @@ def debt_actions(state: dict, seat: int, debt: dict) -> list[dict]:
     return acts
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
+def legal_actions(state: State, seat: int) -> list[dict]:
     if state["over"] or not isinstance(seat, int) or not 0 <= seat < state["num_players"]:
         return []
     if player(state, seat)["bankrupt"]:

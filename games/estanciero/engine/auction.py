@@ -13,38 +13,40 @@ to the seller; a deed given to the Bank stays with the Bank.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
 from .mortgage import interest, transfer_mortgaged
+from .schema import State
 from .state import active_seats, is_mortgaged, owner, player, province_has_buildings
 
 STEPS = (100, 500, 1000)
 
 
-def queue(state: dict, index: int, seller: int | None, return_if_unsold: bool, reason: str) -> None:
+def queue(state: State, index: int, seller: int | None, return_if_unsold: bool, reason: str) -> None:
     state["owners"][str(index)] = None
     state["auction_queue"].append({"space": index, "seller": seller, "return_if_unsold": return_if_unsold,
                                    "reason": reason})
 
 
-def start_next(state: dict, events: list) -> None:
+def start_next(state: State, events: list) -> None:
     """Open the next queued auction if none is running."""
     while state["auction"] is None and state["auction_queue"]:
         item = state["auction_queue"].pop(0)
         bidders = [s for s in active_seats(state) if s != item["seller"]]
-        state["auction"] = {**item, "high_bid": 0, "high_bidder": None, "bidders": bidders}
+        state["auction"] = {**item, "high_bid": 0, "high_bidder": None, "bidders": bidders}  # type: ignore[typeddict-item]
         events.append({"type": "auction_started", "space": item["space"], "seller": item["seller"],
                        "reason": item["reason"]})
         # No bidder at all means no other player is left: endgame.check_end ends the game and clears the auction.
 
 
-def to_move(state: dict) -> list[int]:
+def to_move(state: State) -> list[int]:
     a = state["auction"]
     return [s for s in a["bidders"] if s != a["high_bidder"]]
 
 
-def start_voluntary(state: dict, events: list, seat: int, index: object) -> None:
+def start_voluntary(state: State, events: list, seat: int, index: object) -> None:
     if state["auction"] is not None:
         refuse(_("Another auction is running."), "auction")
     if not board.is_deed(index) or owner(state, index) != seat:
@@ -58,12 +60,12 @@ def start_voluntary(state: dict, events: list, seat: int, index: object) -> None
     start_next(state, events)
 
 
-def fee(state: dict) -> int:
+def fee(state: State) -> int:
     a = state["auction"]
     return interest(a["space"]) if is_mortgaged(state, a["space"]) else 0
 
 
-def bid(state: dict, events: list, seat: int, amount: object) -> None:
+def bid(state: State, events: list, seat: int, amount: object) -> None:
     a = state["auction"]
     if a is None or seat not in to_move(state):
         refuse(_("You cannot bid in this auction."), "auction")
@@ -77,7 +79,7 @@ def bid(state: dict, events: list, seat: int, amount: object) -> None:
     maybe_close(state, events)
 
 
-def pass_(state: dict, events: list, seat: int) -> None:
+def pass_(state: State, events: list, seat: int) -> None:
     a = state["auction"]
     if a is None or seat not in to_move(state):
         refuse(_("You are not bidding in this auction."), "auction")
@@ -86,13 +88,13 @@ def pass_(state: dict, events: list, seat: int) -> None:
     maybe_close(state, events)
 
 
-def bid_options(state: dict, seat: int) -> list[int]:
+def bid_options(state: State, seat: int) -> list[int]:
     a = state["auction"]
     money = player(state, seat)["money"] - fee(state)
     return [a["high_bid"] + s for s in STEPS if a["high_bid"] + s <= money]
 
 
-def maybe_close(state: dict, events: list) -> None:
+def maybe_close(state: State, events: list) -> None:
     a = state["auction"]
     if to_move(state):
         return

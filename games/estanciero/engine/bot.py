@@ -1,4 +1,4 @@
-"""Bot policies ("normal" and "strong") and the time-out policy.
+"""Bot policies ("normal" and "strong"); the time-out move is timeout.py's.
 
 Both levels claim every rent and prize at once, pay their way out of jail early, raise money by
 auctioning or mortgaging loose deeds before selling buildings, and go bankrupt only when the rules allow
@@ -28,13 +28,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core.checks import passes
+from games.core.copying import copy_whole
+from games.core.dispatch import first_of
+from games.core.refusals import _, refuse
 
 from . import actions, auction, board
-from .common import _, refuse
 from .debt import active_debt
 from .rent import rent_due
-from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
+from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL, State
 from .state import active_seats, player
+from .timeout import timeout_action
 
 RESERVE = 2000
 LEVELS = ("normal", "strong")
@@ -64,7 +67,7 @@ def style_of(level: str | None) -> Style:
 
 # --- Reading the board ----------------------------------------------------------------------------------
 
-def owns_province(state: dict, seat: int) -> bool:
+def owns_province(state: State, seat: int) -> bool:
     """``seat`` holds every field of some province."""
     return any(all(state["owners"][str(m)] == seat for m in prov["members"])
                for prov in board.board_data()["provinces"].values())
@@ -75,22 +78,22 @@ def province_strength(name: str) -> int:
     return sum(board.space(m)["rent"]["estancia"] for m in board.board_data()["provinces"][name]["members"])
 
 
-def _best_province(state: dict, seat: int) -> int:
+def _best_province(state: State, seat: int) -> int:
     """The strength of the strongest province ``seat`` holds whole (0 if none)."""
     return max((province_strength(name) for name, prov in board.board_data()["provinces"].items()
                 if all(state["owners"][str(m)] == seat for m in prov["members"])), default=0)
 
 
-def _completes(state: dict, seat: int, index: int) -> bool:
+def _completes(state: State, seat: int, index: int) -> bool:
     """Owning ``index`` would give ``seat`` the whole group (province, railways or companies)."""
     return all(state["owners"][str(m)] == seat for m in board.group_members(index) if m != index)
 
 
-def _held_in_group(state: dict, seat: int, index: int) -> int:
+def _held_in_group(state: State, seat: int, index: int) -> int:
     return sum(1 for m in board.group_members(index) if m != index and state["owners"][str(m)] == seat)
 
 
-def _worth_to(state: dict, seat: int, index: int) -> int:
+def _worth_to(state: State, seat: int, index: int) -> int:
     """What a deed is worth to ``seat``: its price, doubled when it completes the group, half as much
     again when ``seat`` already holds part of the group."""
     value = board.price(index)
@@ -101,7 +104,7 @@ def _worth_to(state: dict, seat: int, index: int) -> int:
     return value
 
 
-def _rent_to_rival(state: dict, seat: int, index: int, total: int) -> int:
+def _rent_to_rival(state: State, seat: int, index: int, total: int) -> int:
     if not board.is_deed(index):
         return 0
     own = state["owners"][str(index)]
@@ -110,43 +113,43 @@ def _rent_to_rival(state: dict, seat: int, index: int, total: int) -> int:
     return rent_due(state, index, total)
 
 
-def exposure(state: dict, seat: int, start: int) -> float:
+def exposure(state: State, seat: int, start: int) -> float:
     """The rent ``seat`` expects to pay on the next roll from ``start`` (one throw, no doubles chain)."""
     return sum(p * _rent_to_rival(state, seat, (start + t) % board.NUM_SPACES, t) for t, p in ROLLS)
 
 
-def worst_next_rent(state: dict, seat: int) -> int:
+def worst_next_rent(state: State, seat: int) -> int:
     """The dearest rent the next roll could cost ``seat``."""
     start = player(state, seat)["position"]
     return max(_rent_to_rival(state, seat, (start + t) % board.NUM_SPACES, t) for t, _p in ROLLS)
 
 
-def threat(state: dict, seat: int) -> int:
+def threat(state: State, seat: int) -> int:
     """The dearest rent any rival could charge ``seat`` now."""
     return max((rent_due(state, int(k), 7) for k, v in state["owners"].items() if v is not None and v != seat),
                default=0)
 
 
-def reserve(state: dict, seat: int, style: Style) -> int:
+def reserve(state: State, seat: int, style: Style) -> int:
     """Cash kept back when buying or building: 2,000, or (strong) half the rivals' worst rent, capped."""
     if not style.dynamic_reserve:
         return RESERVE
     return max(1500, min(threat(state, seat) // 2, 12000))
 
 
-def _tradeable(state: dict, index: int) -> bool:
+def _tradeable(state: State, index: int) -> bool:
     return not any(state["buildings"].get(str(m)) for m in board.province_members(index)) \
         if board.is_zone(index) else True
 
 
-def _free(state: dict, index: int) -> bool:
+def _free(state: State, index: int) -> bool:
     """A deed that may change hands now: no buildings in its province, not mortgaged."""
     return _tradeable(state, index) and str(index) not in state["mortgaged"]
 
 
 # --- Answering proposals --------------------------------------------------------------------------------
 
-def _owners_after(state: dict, prop: dict) -> dict:
+def _owners_after(state: State, prop: dict) -> dict:
     owners = dict(state["owners"])
     for d in prop["give"]["deeds"]:
         owners[str(d)] = prop["to"]
@@ -155,7 +158,7 @@ def _owners_after(state: dict, prop: dict) -> dict:
     return owners
 
 
-def completed_provinces(state: dict, prop: dict, seat: int) -> list[str]:
+def completed_provinces(state: State, prop: dict, seat: int) -> list[str]:
     """Provinces ``seat`` would hold whole after the deal and does not hold whole now."""
     after = _owners_after(state, prop)
     return [name for name, prov in board.board_data()["provinces"].items()
@@ -163,7 +166,7 @@ def completed_provinces(state: dict, prop: dict, seat: int) -> list[str]:
             and not all(state["owners"][str(m)] == seat for m in prov["members"])]
 
 
-def _good_deal(state: dict, seat: int, prop: dict) -> bool:
+def _good_deal(state: State, seat: int, prop: dict) -> bool:
     """Would ``seat`` (the recipient) accept ``prop``?  Never hand a rival a whole province unless we get
     at least as much; otherwise take deals bringing in 10% more than they take out; keep a reserve."""
     other = prop["from"]
@@ -188,13 +191,13 @@ def _good_deal(state: dict, seat: int, prop: dict) -> bool:
     return gain > loss * 11 // 10
 
 
-def _can_accept(state: dict, seat: int, prop: dict) -> bool:
+def _can_accept(state: State, seat: int, prop: dict) -> bool:
     from .trade import check_accept
 
     return passes(check_accept, state, seat, prop)
 
 
-def optional_action(state: dict, seat: int) -> dict | None:
+def optional_action(state: State, seat: int) -> dict | None:
     """Claims are never reminded, so a bot takes them whenever it can; it also answers proposals
     addressed to it (it is in ``to_move`` until it does)."""
     if state["over"] or player(state, seat)["bankrupt"]:
@@ -213,11 +216,11 @@ def optional_action(state: dict, seat: int) -> dict | None:
 
 # --- Making proposals -----------------------------------------------------------------------------------
 
-def trade_busy(state: dict, seat: int) -> bool:
+def trade_busy(state: State, seat: int) -> bool:
     return any(p["from"] == seat for p in state["proposals"])
 
 
-def _least_cash(state: dict, seat: int, other: int, give_deeds: list[int], want: int, budget: int) -> dict | None:
+def _least_cash(state: State, seat: int, other: int, give_deeds: list[int], want: int, budget: int) -> dict | None:
     """The proposal giving ``give_deeds`` and the least cash (up to ``budget``, in steps of 100) for ``want``
     that ``other`` would accept by the bot's own judgement, or None.  When the deeds given are worth more
     than ``want`` at the price, the other side is asked to pay the difference first."""
@@ -246,7 +249,7 @@ def _least_cash(state: dict, seat: int, other: int, give_deeds: list[int], want:
     return offer(hi)
 
 
-def _worth_it(state: dict, seat: int, prop: dict) -> bool:
+def _worth_it(state: State, seat: int, prop: dict) -> bool:
     """Our side of a proposal we make: we never hand the other a province stronger than the one we get."""
     mine = completed_provinces(state, prop, seat)
     theirs = completed_provinces(state, prop, prop["to"])
@@ -257,7 +260,7 @@ def _worth_it(state: dict, seat: int, prop: dict) -> bool:
     return True
 
 
-def _swap(state: dict, seat: int, style: Style) -> dict | None:
+def _swap(state: State, seat: int, style: Style) -> dict | None:
     """A deed that completes one of our provinces, for (first) a deed completing one of the other's, or a
     deed of a group the other is collecting, or (last) cash alone, at the least cash the other would take."""
     owners = state["owners"]
@@ -290,7 +293,7 @@ def _side(side: dict) -> dict:
     return {k: v for k, v in side.items() if v}
 
 
-def _purchase(state: dict, seat: int, style: Style) -> dict | None:
+def _purchase(state: State, seat: int, style: Style) -> dict | None:
     """Seven quarters of the price for a stray field of a group we are collecting (the owner holds nothing
     else of it) when the owner would take it."""
     money = player(state, seat)["money"]
@@ -309,7 +312,7 @@ def _purchase(state: dict, seat: int, style: Style) -> dict | None:
     return None
 
 
-def _proposal(state: dict, seat: int, style: Style) -> dict | None:
+def _proposal(state: State, seat: int, style: Style) -> dict | None:
     """At most ``proposals_per_turn`` proposals a turn (one for both levels), never while one of ours is
     open: a province-completing deal first, else an offer for a stray field."""
     if state["turn"].get("proposals_made", {}).get(str(seat), 0) >= style.proposals_per_turn \
@@ -321,16 +324,15 @@ def _proposal(state: dict, seat: int, style: Style) -> dict | None:
     return offer
 
 
-def _check_propose(state: dict, seat: int, offer: dict) -> None:
-    from .state import copy_state
+def _check_propose(state: State, seat: int, offer: dict) -> None:
     from .trade import propose
 
-    propose(copy_state(state), [], seat, offer)
+    propose(copy_whole(state), [], seat, offer)
 
 
 # --- Auctions, rest -------------------------------------------------------------------------------------
 
-def _stray(state: dict, seat: int) -> list[int]:
+def _stray(state: State, seat: int) -> list[int]:
     """Deeds ``seat`` could auction without losing anything it builds on or handing a rival a group: free,
     of a group it holds nothing else of, and completing no other player's group."""
     out = []
@@ -344,7 +346,7 @@ def _stray(state: dict, seat: int) -> list[int]:
     return out
 
 
-def _auction(state: dict, seat: int, need: int) -> dict | None:
+def _auction(state: State, seat: int, need: int) -> dict | None:
     """Auction through the banker a stray deed (the cheapest covering ``need``, else the dearest), once a
     turn, when some rival could pay for it."""
     if state["auction"] is not None or state["turn"].get("auctions_started", {}).get(str(seat), 0) >= 1:
@@ -359,13 +361,11 @@ def _auction(state: dict, seat: int, need: int) -> dict | None:
     return act if passes(_check_auction, state, seat, index) else None
 
 
-def _check_auction(state: dict, seat: int, index: int) -> None:
-    from .state import copy_state
-
-    auction.start_voluntary(copy_state(state), [], seat, index)
+def _check_auction(state: State, seat: int, index: int) -> None:
+    auction.start_voluntary(copy_whole(state), [], seat, index)
 
 
-def should_rest(state: dict, seat: int, style: Style) -> bool:
+def should_rest(state: State, seat: int, style: Style) -> bool:
     """Rest: stay on Descanso when the next roll would probably cost more than ``style.rest_above``."""
     from .turn import can_rest
 
@@ -374,46 +374,13 @@ def should_rest(state: dict, seat: int, style: Style) -> bool:
 
 # --- Time-outs, debts, building -------------------------------------------------------------------------
 
-def _first(acts: list[dict], kind: str) -> dict | None:
-    return next((a for a in acts if a["type"] == kind), None)
-
-
-def _to_move(state: dict) -> list[int]:
+def _to_move(state: State) -> list[int]:
     from .ruleset import RULESET
 
     return RULESET.to_move(state)
 
 
-def timeout_action(state: dict, seat: int) -> dict:
-    """What happens when a seat's clock runs out: the passive choice.  An open claim lapses and a
-    proposal addressed to the seat is rejected (claim mode: the owner had their visible chance)."""
-    acts = actions.legal_actions(state, seat)
-    if not acts:
-        refuse(_("There is nothing for that seat to do."), "the-game")
-    for kind in ("waive_claim", "reject_proposal"):
-        found = _first(acts, kind)
-        if found is not None and (state["auction"] is None or seat not in auction.to_move(state)):
-            return found
-    for kind in ("pass", "declare_bankruptcy", "sell_building", "mortgage", "roll", "decline", "end_turn"):
-        if state["auction"] is not None and kind != "pass":
-            break
-        found = _first(acts, kind)
-        if found is not None:
-            debt = active_debt(state)
-            in_debt = debt is not None and debt["debtor"] == seat and state["auction"] is None
-            if kind in ("sell_building", "mortgage") and not in_debt:
-                continue
-            return found
-    choice = [a for a in acts if a["type"] == "choose_card_option"]
-    if choice:
-        return choice[0]
-    rejects = _first(acts, "reject_proposal")
-    if rejects is not None:
-        return rejects
-    return acts[0]
-
-
-def _deed_value(state: dict, seat: int, index: int) -> int:
+def _deed_value(state: State, seat: int, index: int) -> int:
     value = board.price(index)
     members = board.group_members(index)
     mine = sum(1 for m in members if state["owners"][str(m)] == seat)
@@ -422,7 +389,7 @@ def _deed_value(state: dict, seat: int, index: int) -> int:
     return value
 
 
-def _bid_limit(state: dict, seat: int, index: int, style: Style) -> int:
+def _bid_limit(state: State, seat: int, index: int, style: Style) -> int:
     """The most ``seat`` bids for ``index``: the price (half as much again if it completes our group);
     strong: twice the price to complete a province, and half as much again to block a rival's."""
     money = player(state, seat)["money"]
@@ -434,13 +401,13 @@ def _bid_limit(state: dict, seat: int, index: int, style: Style) -> int:
     return min(value, money - reserve(state, seat, style))
 
 
-def _debt_action(state: dict, seat: int, acts: list[dict], debt: dict) -> dict:
+def _debt_action(state: State, seat: int, acts: list[dict], debt: dict) -> dict:
     """Auction a stray deed through the banker when it covers more than mortgaging it would (once a turn),
     then mortgage loose deeds, then sell buildings, then mortgage the rest."""
     strays = [d for d in _stray(state, seat) if board.mortgage_value(d) * 9 // 10 < debt["amount"]]
     if strays:
         found = _auction(state, seat, debt["amount"] - player(state, seat)["money"])
-        if found is not None and _first(acts, "auction") is not None:
+        if found is not None and first_of(acts, "auction") is not None:
             return found
 
     def mortgage_key(a):
@@ -456,11 +423,11 @@ def _debt_action(state: dict, seat: int, acts: list[dict], debt: dict) -> dict:
         return sells[0]
     if mortgages:
         return mortgages[0]
-    found = _first(acts, "declare_bankruptcy") or _first(acts, "hand_over")
+    found = first_of(acts, "declare_bankruptcy") or first_of(acts, "hand_over")
     return found or acts[0]
 
 
-def _rent_gain(state: dict, index: int, kind: str) -> int:
+def _rent_gain(state: State, index: int, kind: str) -> int:
     sp = board.space(index)
     lv = state["buildings"][str(index)]
     before = sp["rent"]["campo"] * 2 if lv == 0 else sp["rent"]["estancia" if lv == 5 else f"chacras_{lv}"]
@@ -468,7 +435,7 @@ def _rent_gain(state: dict, index: int, kind: str) -> int:
     return after - before
 
 
-def _improve(state: dict, seat: int, acts: list[dict], style: Style) -> dict | None:
+def _improve(state: State, seat: int, acts: list[dict], style: Style) -> dict | None:
     from .building import build_cost
 
     money = player(state, seat)["money"]
@@ -491,7 +458,7 @@ def _improve(state: dict, seat: int, acts: list[dict], style: Style) -> dict | N
     return None
 
 
-def _buy(state: dict, seat: int, index: int, style: Style) -> bool:
+def _buy(state: State, seat: int, index: int, style: Style) -> bool:
     money = player(state, seat)["money"]
     left = money - board.price(index)
     if left >= reserve(state, seat, style):
@@ -502,7 +469,7 @@ def _buy(state: dict, seat: int, index: int, style: Style) -> bool:
     return _completes(state, seat, index) or any(_completes(state, r, index) for r in active_seats(state) if r != seat)
 
 
-def _jail(state: dict, seat: int, style: Style) -> dict | None:
+def _jail(state: State, seat: int, style: Style) -> dict | None:
     p = player(state, seat)
     unowned = sum(1 for v in state["owners"].values() if v is None)
     if style.block and unowned <= 8 and exposure(state, seat, board.JAIL) > 600:
@@ -514,7 +481,7 @@ def _jail(state: dict, seat: int, style: Style) -> dict | None:
     return None
 
 
-def bot_action(state: dict, seat: int, rng=None, level: str = "normal") -> dict:
+def bot_action(state: State, seat: int, rng=None, level: str = "normal") -> dict:
     """The bot's move at ``level`` ("normal" or "strong"; anything else plays "normal").  The legal actions
     are listed only where the choice needs them (listing every build is the costly part)."""
     style = style_of(level)

@@ -14,24 +14,26 @@ player on turn as many units as that player could take now (``reserved``).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
+from .schema import State
 from .state import is_mortgaged, level, owner, player
 
 EVENNESS_MSG = _("Chacras must be built and sold evenly: never two more on one field than on another of the province.")
 
 
-def levels(state: dict, index: int) -> list[int]:
+def levels(state: State, index: int) -> list[int]:
     return [level(state, m) for m in board.province_members(index)]
 
 
-def chacra_levels(state: dict, index: int, *, exclude: int | None = None) -> list[int]:
+def chacra_levels(state: State, index: int, *, exclude: int | None = None) -> list[int]:
     """Chacras on the fields of ``index``'s province that carry no estancia (evenness counts only these)."""
     return [lv for m in board.province_members(index) if m != exclude and (lv := level(state, m)) != 5]
 
 
-def buildable_fields(state: dict, seat: int) -> list[int]:
+def buildable_fields(state: State, seat: int) -> list[int]:
     """Fields of ``seat``'s complete, unmortgaged provinces."""
     out = []
     for prov in board.board_data()["provinces"].values():
@@ -41,7 +43,7 @@ def buildable_fields(state: dict, seat: int) -> list[int]:
     return out
 
 
-def reserved(state: dict, kind: str) -> int:
+def reserved(state: State, kind: str) -> int:
     """Units the Bank keeps for the player on turn: as many as they could place now with their cash.
 
     Chacras: the free chacra slots on their buildable fields without an estancia, capped by their money
@@ -59,7 +61,7 @@ def reserved(state: dict, kind: str) -> int:
     return min(len(fields), money // min(board.estancia_cash(f) for f in fields))
 
 
-def build_cost(state: dict, index: int, kind: str) -> int:
+def build_cost(state: State, index: int, kind: str) -> int:
     """Chacra: its deed cost.  Estancia: its cash price plus the missing chacras.
 
     Estancias: "the existing chacras on that field are returned to the Bank
@@ -71,7 +73,7 @@ def build_cost(state: dict, index: int, kind: str) -> int:
     return board.estancia_cash(index) + missing * board.chacra_cost(index)
 
 
-def check_build(state: dict, seat: int, index: int, kind: str) -> None:
+def check_build(state: State, seat: int, index: int, kind: str) -> None:
     """Raise unless ``seat`` may put a ``kind`` on zone ``index`` now."""
     if kind not in ("chacra", "estancia"):
         refuse(_("Unknown building kind."), "chacras")
@@ -111,7 +113,7 @@ def check_build(state: dict, seat: int, index: int, kind: str) -> None:
         refuse(_("You need %(cost)s to build there."), "chacras", cost=cost)
 
 
-def build(state: dict, events: list, seat: int, index: int, kind: str) -> None:
+def build(state: State, events: list, seat: int, index: int, kind: str) -> None:
     check_build(state, seat, index, kind)
     cost = build_cost(state, index, kind)
     transfer(state, events, seat, None, cost, "building")
@@ -131,7 +133,7 @@ def sale_value(index: int, lv: int) -> int:
     return board.estancia_cash(index) // 2 if lv == 5 else board.chacra_cost(index) // 2
 
 
-def estancia_sale_level(state: dict, index: int) -> int | None:
+def estancia_sale_level(state: State, index: int) -> int | None:
     """Chacras left on the field when its estancia is sold back (decision 20), or None if none fits.
 
     The estancia's price included four chacras; the Bank hands back as many as it can, up to four,
@@ -146,7 +148,7 @@ def estancia_sale_level(state: dict, index: int) -> int | None:
     return left if left >= low else None
 
 
-def check_sell(state: dict, seat: int, index: int) -> None:
+def check_sell(state: State, seat: int, index: int) -> None:
     if not board.is_deed(index) or not board.is_zone(index) or owner(state, index) != seat:
         refuse(_("You have no buildings on that field."), "sale-of-properties")
     lv = level(state, index)
@@ -161,7 +163,7 @@ def check_sell(state: dict, seat: int, index: int) -> None:
         refuse(EVENNESS_MSG, "chacras")
 
 
-def sell_building(state: dict, events: list, seat: int, index: int) -> None:
+def sell_building(state: State, events: list, seat: int, index: int) -> None:
     """Sell one chacra, or an estancia (with the chacras the Bank cannot hand back), to the Bank at half price."""
     check_sell(state, seat, index)
     key = str(index)
@@ -182,7 +184,7 @@ def sell_building(state: dict, events: list, seat: int, index: int) -> None:
     events.append({**event, "amount": value})
 
 
-def liquidate_all(state: dict, events: list, seat: int) -> None:
+def liquidate_all(state: State, events: list, seat: int) -> None:
     """Bankruptcy: every building goes back to the Bank at half price."""
     for key, lv in state["buildings"].items():
         if lv and state["owners"][key] == seat:
@@ -198,7 +200,7 @@ def liquidate_all(state: dict, events: list, seat: int) -> None:
             transfer(state, events, None, seat, value, "building_sale")
 
 
-def count_buildings(state: dict, seat: int) -> tuple[int, int]:
+def count_buildings(state: State, seat: int) -> tuple[int, int]:
     """(chacras, estancias) owned by ``seat``."""
     chacras = estancias = 0
     for key, lv in state["buildings"].items():

@@ -6,17 +6,18 @@ pile; the keepable jail card stays with the player until used or sold.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
 from .building import count_buildings
-from .common import _, refuse
 from .money import charge
 from .movement import finish_move, land, move, send_to_jail
 from .rent import pay_prize
-from .schema import PHASE_CARD_CHOICE, PHASE_MOVING
+from .schema import PHASE_CARD_CHOICE, PHASE_MOVING, State
 from .state import active_seats, player
 
 
-def draw_card(state: dict, events: list, seat: int, deck: str) -> None:
+def draw_card(state: State, events: list, seat: int, deck: str) -> None:
     pile = state["decks"][deck]
     card_id = pile.pop(0)
     card = board.card(card_id)
@@ -30,7 +31,7 @@ def draw_card(state: dict, events: list, seat: int, deck: str) -> None:
     resolve(state, events, seat, card_id, effect)
 
 
-def resolve(state: dict, events: list, seat: int, card_id: str, effect: dict) -> None:
+def resolve(state: State, events: list, seat: int, card_id: str, effect: dict) -> None:
     kind = effect["kind"]
     p = player(state, seat)
     if kind == "collect":
@@ -61,7 +62,7 @@ def resolve(state: dict, events: list, seat: int, card_id: str, effect: dict) ->
         state["turn"]["choice"] = {"card": card_id, "amount": effect["amount"], "deck": effect["alternative_deck"]}
 
 
-def choose(state: dict, events: list, seat: int, option: str) -> None:
+def choose(state: State, events: list, seat: int, option: str) -> None:
     """Destino "pay 200 or draw a Suerte card": the player chooses."""
     choice = state["turn"].pop("choice")
     state["turn"]["phase"] = PHASE_MOVING

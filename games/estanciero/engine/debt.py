@@ -12,28 +12,30 @@ the cash goes to the Bank and every deed is auctioned (Remate).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import auction, board
 from .building import liquidate_all, sale_value
-from .common import _, refuse
 from .money import transfer
 from .mortgage import transfer_mortgaged
 from .rent import lapsed_event
+from .schema import State
 from .state import active_seats, deeds_of, is_mortgaged, level, new_turn, owner, player, province_has_buildings
 from .trade import expire
 
 
-def active_debt(state: dict) -> dict | None:
+def active_debt(state: State) -> dict | None:
     return state["debts"][0] if state["debts"] else None
 
 
-def require_debtor(state: dict, seat: int) -> dict:
+def require_debtor(state: State, seat: int) -> dict:
     debt = active_debt(state)
     if debt is None or debt["debtor"] != seat or state["auction"] is not None:
         refuse(_("You have no debt to settle now."), "shortage-of-money")
     return debt
 
 
-def liquidation_value(state: dict, seat: int) -> int:
+def liquidation_value(state: State, seat: int) -> int:
     """Money that selling all buildings and mortgaging every deed would raise."""
     total = 0
     for index in deeds_of(state, seat):
@@ -47,18 +49,18 @@ def liquidation_value(state: dict, seat: int) -> int:
     return total
 
 
-def owed(state: dict, seat: int) -> int:
+def owed(state: State, seat: int) -> int:
     return sum(d["amount"] for d in state["debts"] if d["debtor"] == seat)
 
 
-def may_go_bankrupt(state: dict, seat: int, has_liquidation_action: bool) -> bool:
+def may_go_bankrupt(state: State, seat: int, has_liquidation_action: bool) -> bool:
     """Bankruptcy only when, even after selling everything, the money is short."""
     if not has_liquidation_action:
         return True
     return player(state, seat)["money"] + liquidation_value(state, seat) < owed(state, seat)
 
 
-def hand_over(state: dict, events: list, seat: int, index: object) -> None:
+def hand_over(state: State, events: list, seat: int, index: object) -> None:
     """Hand a deed to the creditor: a player takes it at its price (less the
     mortgage if mortgaged), the surplus is lost; the Bank auctions it and the
     price raised is credited to the debtor."""
@@ -87,7 +89,7 @@ def hand_over(state: dict, events: list, seat: int, index: object) -> None:
         events.append({"type": "debt_paid", "debtor": seat, "creditor": creditor, "amount": 0})
 
 
-def bankrupt(state: dict, events: list, seat: int) -> None:
+def bankrupt(state: State, events: list, seat: int) -> None:
     """BANKRUPT: the player leaves the game and their assets go to the creditor."""
     debt = require_debtor(state, seat)
     creditor = debt["creditor"]
@@ -126,7 +128,7 @@ def bankrupt(state: dict, events: list, seat: int) -> None:
     auction.start_next(state, events)
 
 
-def pass_turn(state: dict, events: list) -> None:
+def pass_turn(state: State, events: list) -> None:
     """The turn goes to the next active seat (the seat order, round the table)."""
     cur = state["turn"]["seat"]
     state["turns_played"] += 1

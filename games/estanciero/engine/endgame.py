@@ -9,10 +9,11 @@ value) + buildings at cost.
 from __future__ import annotations
 
 from . import board
+from .schema import State
 from .state import active_seats, deeds_of, is_mortgaged, level, player
 
 
-def net_worth(state: dict, seat: int) -> int:
+def net_worth(state: State, seat: int) -> int:
     total = player(state, seat)["money"]
     for index in deeds_of(state, seat):
         total += board.price(index)
@@ -26,13 +27,13 @@ def net_worth(state: dict, seat: int) -> int:
     return total
 
 
-def ranking(state: dict) -> list[int]:
+def ranking(state: State) -> list[int]:
     alive = sorted(active_seats(state), key=lambda s: (-net_worth(state, s), s))
     gone = sorted((p for p in state["players"] if p["bankrupt"]), key=lambda p: -p["bankrupt_order"])
     return alive + [p["seat"] for p in gone]
 
 
-def finish(state: dict, events: list, reason: str) -> None:
+def finish(state: State, events: list, reason: str) -> None:
     state["over"] = True
     order = ranking(state)
     state["result"] = {"ranking": order, "winner": order[0], "reason": reason,
@@ -44,7 +45,7 @@ def finish(state: dict, events: list, reason: str) -> None:
     events.append({"type": "game_over", **state["result"]})
 
 
-def check_end(state: dict, events: list) -> None:
+def check_end(state: State, events: list) -> None:
     """One player left, or one player owns all the deeds."""
     if state["over"]:
         return
@@ -58,6 +59,6 @@ def check_end(state: dict, events: list) -> None:
             finish(state, events, "all_properties")
 
 
-def turn_limit_reached(state: dict) -> bool:
+def turn_limit_reached(state: State) -> bool:
     limit = state["options"]["max_turns"]
     return limit is not None and state["turns_played"] >= limit * state["num_players"]

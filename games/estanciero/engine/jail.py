@@ -8,17 +8,18 @@ failed rolls the fine is due and the player moves by the last roll.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import charge, transfer
 from .movement import advance, roll_dice
-from .schema import PHASE_END
+from .schema import PHASE_END, State
 from .state import player
 
 FINE = 1000
 
 
-def pay_fine(state: dict, events: list, seat: int) -> None:
+def pay_fine(state: State, events: list, seat: int) -> None:
     p = player(state, seat)
     if p["money"] < FINE:
         refuse(_("You need %(cost)s to pay the fine."), "police-station", cost=FINE)
@@ -26,7 +27,7 @@ def pay_fine(state: dict, events: list, seat: int) -> None:
     release(state, events, seat, "fine")
 
 
-def use_card(state: dict, events: list, seat: int, card_id: str | None) -> None:
+def use_card(state: State, events: list, seat: int, card_id: str | None) -> None:
     """The Suerte/Destino card "sale usted de la Comisaría" frees without fine."""
     p = player(state, seat)
     if not p["jail_cards"]:
@@ -41,14 +42,14 @@ def use_card(state: dict, events: list, seat: int, card_id: str | None) -> None:
     release(state, events, seat, "card")
 
 
-def release(state: dict, events: list, seat: int, how: str) -> None:
+def release(state: State, events: list, seat: int, how: str) -> None:
     p = player(state, seat)
     p["in_jail"] = False
     p["jail_attempts"] = 0
     events.append({"type": "released", "seat": seat, "how": how})
 
 
-def jail_roll(state: dict, events: list, seat: int) -> None:
+def jail_roll(state: State, events: list, seat: int) -> None:
     p = player(state, seat)
     dice = roll_dice(state, events, seat)  # the turn's first roll: turn["again"] is still False
     if dice[0] == dice[1]:

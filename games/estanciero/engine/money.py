@@ -8,10 +8,11 @@ which starts at 0 and falls when the Bank pays out) is conserved.
 
 from __future__ import annotations
 
+from .schema import State
 from .state import next_id, player
 
 
-def transfer(state: dict, events: list, frm: int | None, to: int | None, amount: int, reason: str) -> None:
+def transfer(state: State, events: list, frm: int | None, to: int | None, amount: int, reason: str) -> None:
     """Move ``amount`` from ``frm`` to ``to``; the payer must be able to pay."""
     if amount <= 0:
         return
@@ -29,11 +30,11 @@ def transfer(state: dict, events: list, frm: int | None, to: int | None, amount:
     events.append({"type": "money", "from": frm, "to": to, "amount": amount, "reason": reason})
 
 
-def has_debt(state: dict, seat: int) -> bool:
+def has_debt(state: State, seat: int) -> bool:
     return any(d["debtor"] == seat for d in state["debts"])
 
 
-def charge(state: dict, events: list, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
+def charge(state: State, events: list, debtor: int, creditor: int | None, amount: int, reason: str) -> None:
     """Pay now when the debtor can; otherwise open a debt (Shortage of Money).
 
     A player who lacks the money must first sell buildings, mortgage, sell
@@ -50,7 +51,7 @@ def charge(state: dict, events: list, debtor: int, creditor: int | None, amount:
     events.append({"type": "debt", "debtor": debtor, "creditor": creditor, "amount": amount, "reason": reason})
 
 
-def settle_debts(state: dict, events: list) -> None:
+def settle_debts(state: State, events: list) -> None:
     """Pay every debt the debtor can now cover, oldest first per debtor."""
     progress = True
     while progress:

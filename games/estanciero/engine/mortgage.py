@@ -10,9 +10,11 @@ mortgaged; mortgaged deeds earn no rent.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import has_debt, transfer
+from .schema import State
 from .state import is_mortgaged, owner, player, province_has_buildings
 
 
@@ -20,7 +22,7 @@ def interest(index: int) -> int:
     return board.mortgage_value(index) // 10
 
 
-def check_mortgage(state: dict, seat: int, index: int) -> None:
+def check_mortgage(state: State, seat: int, index: int) -> None:
     if not board.is_deed(index) or owner(state, index) != seat:
         refuse(_("You do not own that title deed."), "mortgage")
     if is_mortgaged(state, index):
@@ -29,7 +31,7 @@ def check_mortgage(state: dict, seat: int, index: int) -> None:
         refuse(_("Sell the chacras and estancias of the province before mortgaging."), "mortgage")
 
 
-def mortgage(state: dict, events: list, seat: int, index: int) -> None:
+def mortgage(state: State, events: list, seat: int, index: int) -> None:
     check_mortgage(state, seat, index)
     amount = board.mortgage_value(index) - interest(index)
     state["mortgaged"][str(index)] = {"lift_extra": 0}
@@ -37,11 +39,11 @@ def mortgage(state: dict, events: list, seat: int, index: int) -> None:
     events.append({"type": "mortgaged", "seat": seat, "space": index, "amount": amount})
 
 
-def lift_cost(state: dict, index: int) -> int:
+def lift_cost(state: State, index: int) -> int:
     return board.mortgage_value(index) + state["mortgaged"][str(index)]["lift_extra"]
 
 
-def check_lift(state: dict, seat: int, index: int) -> None:
+def check_lift(state: State, seat: int, index: int) -> None:
     if not board.is_deed(index) or owner(state, index) != seat or not is_mortgaged(state, index):
         refuse(_("You have no mortgage on that title deed."), "mortgage")
     if has_debt(state, seat):
@@ -51,7 +53,7 @@ def check_lift(state: dict, seat: int, index: int) -> None:
         refuse(_("You need %(cost)s to lift that mortgage."), "mortgage", cost=cost)
 
 
-def lift(state: dict, events: list, seat: int, index: int) -> None:
+def lift(state: State, events: list, seat: int, index: int) -> None:
     check_lift(state, seat, index)
     cost = lift_cost(state, index)
     del state["mortgaged"][str(index)]
@@ -61,7 +63,7 @@ def lift(state: dict, events: list, seat: int, index: int) -> None:
     events.append({"type": "mortgage_lifted", "seat": seat, "space": index, "amount": cost})
 
 
-def transfer_mortgaged(state: dict, events: list, receiver: int, index: int, fee: bool) -> None:
+def transfer_mortgaged(state: State, events: list, receiver: int, index: int, fee: bool) -> None:
     """A mortgaged deed changes hands: 10% to the Bank now (if ``fee``), and the
     later lift costs another 10% unless done before the next roll."""
     if fee:
@@ -71,7 +73,7 @@ def transfer_mortgaged(state: dict, events: list, receiver: int, index: int, fee
         state["mortgage_grace"].append(index)
 
 
-def end_grace(state: dict) -> None:
+def end_grace(state: State) -> None:
     """The dice are rolled: mortgages received earlier now cost 10% more to lift."""
     for index in state["mortgage_grace"]:
         entry = state["mortgaged"].get(str(index))

@@ -14,11 +14,11 @@ from . import board
 from .money import charge, transfer
 from .mortgage import end_grace
 from .rent import add_prize_claim, add_rent_claim, lapse_claims
-from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL
+from .schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL, State
 from .state import owner, player
 
 
-def roll_dice(state: dict, events: list, seat: int) -> list[int]:
+def roll_dice(state: State, events: list, seat: int) -> list[int]:
     """Roll two dice: pending claims lapse and mortgage grace ends; the last card drawn leaves the table."""
     dice = draw(state, lambda rng: [rng.die(), rng.die()])
     state["last_dice"] = dice
@@ -30,7 +30,7 @@ def roll_dice(state: dict, events: list, seat: int) -> list[int]:
     return dice
 
 
-def move(state: dict, events: list, seat: int, target: int, forward: bool = True, salary: bool = True) -> None:
+def move(state: State, events: list, seat: int, target: int, forward: bool = True, salary: bool = True) -> None:
     """Move the pawn; passing or landing on Salida forward pays 5,000 (board text)."""
     p = player(state, seat)
     frm = p["position"]
@@ -46,7 +46,7 @@ def move(state: dict, events: list, seat: int, target: int, forward: bool = True
         transfer(state, events, None, seat, board.space(board.START)["amount"], "salida")
 
 
-def send_to_jail(state: dict, events: list, seat: int, reason: str) -> None:
+def send_to_jail(state: State, events: list, seat: int, reason: str) -> None:
     """Police Station: the pawn goes straight there (no Salida); doubles chain ends."""
     p = player(state, seat)
     frm = p["position"]
@@ -61,7 +61,7 @@ def send_to_jail(state: dict, events: list, seat: int, reason: str) -> None:
         turn["phase"] = PHASE_END
 
 
-def land(state: dict, events: list, seat: int) -> None:
+def land(state: State, events: list, seat: int) -> None:
     """Carry out what the space reached indicates."""
     from .cards import draw_card
 
@@ -90,7 +90,7 @@ def land(state: dict, events: list, seat: int) -> None:
         player(state, seat)["rest_turns"] = board.constants()["descanso_max_turns"]
 
 
-def finish_move(state: dict) -> None:
+def finish_move(state: State) -> None:
     """After landing: roll again after doubles, else the turn may end."""
     turn = state["turn"]
     if turn["phase"] in (PHASE_BUY, PHASE_CARD_CHOICE):
@@ -100,7 +100,7 @@ def finish_move(state: dict) -> None:
     turn["phase"] = PHASE_ROLL if turn["again"] else PHASE_END
 
 
-def advance(state: dict, events: list, seat: int, dice: list[int]) -> None:
+def advance(state: State, events: list, seat: int, dice: list[int]) -> None:
     """Move by the dice total, land, and settle the phase."""
     state["turn"]["phase"] = PHASE_MOVING
     p = player(state, seat)
@@ -109,7 +109,7 @@ def advance(state: dict, events: list, seat: int, dice: list[int]) -> None:
     finish_move(state)
 
 
-def normal_roll(state: dict, events: list, seat: int) -> None:
+def normal_roll(state: State, events: list, seat: int) -> None:
     """Doubles: play again; a third double in a row goes to the Police Station."""
     dice = roll_dice(state, events, seat)
     turn = state["turn"]
@@ -123,7 +123,7 @@ def normal_roll(state: dict, events: list, seat: int) -> None:
     advance(state, events, seat, dice)
 
 
-def rest_roll(state: dict, events: list, seat: int) -> None:
+def rest_roll(state: State, events: list, seat: int) -> None:
     """Rest (Descanso): announced before rolling; doubles break the rest."""
     p = player(state, seat)
     dice = roll_dice(state, events, seat)

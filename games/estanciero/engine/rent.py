@@ -10,23 +10,24 @@ chance) and may claim it or let it go; a timeout lets it go.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import charge, transfer
-from .schema import CLAIM_PRIZE, CLAIM_RENT
+from .schema import CLAIM_PRIZE, CLAIM_RENT, State
 from .state import claim_mode, is_mortgaged, level, next_id, owner
 
 
-def owns_whole_group(state: dict, index: int, seat: int) -> bool:
+def owns_whole_group(state: State, index: int, seat: int) -> bool:
     return all(owner(state, m) == seat for m in board.group_members(index))
 
 
-def count_owned(state: dict, index: int, seat: int) -> int:
+def count_owned(state: State, index: int, seat: int) -> int:
     """Railways/companies of the same kind owned by ``seat`` (mortgaged included)."""
     return sum(1 for m in board.group_members(index) if owner(state, m) == seat)
 
 
-def rent_due(state: dict, index: int, dice_total: int) -> int:
+def rent_due(state: State, index: int, dice_total: int) -> int:
     """The rent printed on the deed for its current situation.
 
     Zones: bare field rent, doubled when the owner holds the whole province;
@@ -51,7 +52,7 @@ def rent_due(state: dict, index: int, dice_total: int) -> int:
     return sp["rent_dice_multiplier_by_owned"][str(n)] * dice_total
 
 
-def add_rent_claim(state: dict, events: list, payer: int, index: int) -> None:
+def add_rent_claim(state: State, events: list, payer: int, index: int) -> None:
     """A player landed on another's deed: the owner may claim the rent."""
     own = owner(state, index)
     if own is None or own == payer or is_mortgaged(state, index):
@@ -69,13 +70,13 @@ def add_rent_claim(state: dict, events: list, payer: int, index: int) -> None:
                             "space": index, "amount": amount})
 
 
-def pay_prize(state: dict, events: list, seat: int, amount: int, source: str) -> None:
+def pay_prize(state: State, events: list, seat: int, amount: int, source: str) -> None:
     """The Bank pays a prize now (every card payout, and the Premio space outside claim mode)."""
     events.append({"type": "prize_claimed", "seat": seat, "amount": amount, "source": source, "auto": True})
     transfer(state, events, None, seat, amount, "prize")
 
 
-def add_prize_claim(state: dict, events: list, seat: int, amount: int, source: str) -> None:
+def add_prize_claim(state: State, events: list, seat: int, amount: int, source: str) -> None:
     """The Premio Ganadero space's prize: in claim mode it must be claimed before the next roll
     (Prizes and Taxes: "a player who forgets to claim a PRIZE from the BANK ... loses the right")."""
     if not claim_mode(state):
@@ -96,7 +97,7 @@ def lapsed_event(c: dict, why: str) -> dict:
     return event
 
 
-def lapse_claims(state: dict, events: list) -> None:
+def lapse_claims(state: State, events: list) -> None:
     """The dice are rolled: every unclaimed rent or prize is lost (The Game).  The roll waits for
     open claims, so this only clears what a rule change left behind."""
     for c in state["claims"]:
@@ -104,12 +105,12 @@ def lapse_claims(state: dict, events: list) -> None:
     state["claims"] = []
 
 
-def claimants(state: dict) -> list[int]:
+def claimants(state: State) -> list[int]:
     """Owners with an open claim: each is in ``to_move`` until they claim it or let it go."""
     return sorted({c["seat"] for c in state["claims"]})
 
 
-def find_claim(state: dict, seat: int, claim_id: object, kind: str | None) -> dict:
+def find_claim(state: State, seat: int, claim_id: object, kind: str | None) -> dict:
     """The open claim ``claim_id`` of ``seat`` (of ``kind`` when given), or a refusal."""
     found = None
     if isinstance(claim_id, int) and not isinstance(claim_id, bool):
@@ -120,7 +121,7 @@ def find_claim(state: dict, seat: int, claim_id: object, kind: str | None) -> di
     return found
 
 
-def claim(state: dict, events: list, seat: int, claim_id: object, kind: str) -> None:
+def claim(state: State, events: list, seat: int, claim_id: object, kind: str) -> None:
     """Collect a pending rent (from the payer) or prize (from the Bank)."""
     found = find_claim(state, seat, claim_id, kind)
     state["claims"].remove(found)
@@ -134,7 +135,7 @@ def claim(state: dict, events: list, seat: int, claim_id: object, kind: str) -> 
         transfer(state, events, None, seat, found["amount"], "prize")
 
 
-def waive(state: dict, events: list, seat: int, claim_id: object) -> None:
+def waive(state: State, events: list, seat: int, claim_id: object) -> None:
     """The owner lets a rent or prize go (or their clock ran out): it is lost, and the log says whose."""
     found = find_claim(state, seat, claim_id, None)
     state["claims"].remove(found)

@@ -19,7 +19,7 @@ their owners) and open ``proposals`` (their recipients).
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Final, Literal, TypedDict
 
 PHASE_ROLL = "roll"
 PHASE_BUY = "buy"
@@ -30,8 +30,8 @@ PHASE_MOVING = "moving"
 PHASES = (PHASE_ROLL, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING)
 BUILD_PHASES = (PHASE_ROLL, PHASE_BUY, PHASE_END, PHASE_CARD_CHOICE)
 
-CLAIM_RENT = "rent"
-CLAIM_PRIZE = "prize"
+CLAIM_RENT: Final = "rent"
+CLAIM_PRIZE: Final = "prize"
 
 END_LAST_PLAYER = "last_player"
 END_ALL_PROPERTIES = "all_properties"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from .ruleset import RULESET
+from .schema import State
 
 MAIN = frozenset({"roll", "rest", "pay_fine", "use_jail_card", "buy", "decline", "choose_card_option", "end_turn",
                   "bid", "pass", "hand_over", "declare_bankruptcy", "claim_rent", "claim_prize", "waive_claim"})
@@ -19,7 +20,7 @@ MAIN = frozenset({"roll", "rest", "pay_fine", "use_jail_card", "buy", "decline",
 PREFERRED = ("buy", "build", "accept_proposal")
 
 
-def random_action(state: dict, seat: int, rng: random.Random, side_prob: float = 0.15) -> dict | None:
+def random_action(state: State, seat: int, rng: random.Random, side_prob: float = 0.15) -> dict | None:
     acts = RULESET.legal_actions(state, seat)
     if not acts:
         return None
@@ -34,7 +35,7 @@ def random_action(state: dict, seat: int, rng: random.Random, side_prob: float =
     return rng.choice(main)
 
 
-def random_step(state: dict, rng: random.Random, bots: frozenset = frozenset()) -> tuple[int, dict] | None:
+def random_step(state: State, rng: random.Random, bots: frozenset = frozenset()) -> tuple[int, dict] | None:
     """(seat, action) for one move, or None when the game is over.
 
     Seats in ``bots`` play ``bot_action`` (and take their claims and answer

@@ -14,10 +14,12 @@ turn, and the proposer on turn waits for the answer (or withdraws it).
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board
-from .common import _, refuse
 from .money import transfer
 from .mortgage import interest, transfer_mortgaged
+from .schema import State
 from .state import is_mortgaged, next_id, owner, player, province_has_buildings
 
 RULE = "sale-of-properties"
@@ -42,7 +44,7 @@ def parse_side(raw: object) -> dict:
     return {"deeds": sorted(deeds), "cash": cash, "jail_cards": sorted(cards)}
 
 
-def check_side(state: dict, seat: int, side: dict, check_cash: bool = True) -> None:
+def check_side(state: State, seat: int, side: dict, check_cash: bool = True) -> None:
     """``seat`` must hold everything it would hand over."""
     p = player(state, seat)
     for d in side["deeds"]:
@@ -57,12 +59,12 @@ def check_side(state: dict, seat: int, side: dict, check_cash: bool = True) -> N
         refuse(_("Player %(seat)s does not have %(cash)s."), RULE, seat=seat, cash=side["cash"])
 
 
-def fees(state: dict, deeds: list[int]) -> int:
+def fees(state: State, deeds: list[int]) -> int:
     """10% interest the receiver of mortgaged deeds pays the Bank (Mortgage)."""
     return sum(interest(d) for d in deeds if is_mortgaged(state, d))
 
 
-def propose(state: dict, events: list, seat: int, action: dict) -> None:
+def propose(state: State, events: list, seat: int, action: dict) -> None:
     if state["auction"] is not None:
         refuse(_("No proposals while an auction is running."), "auction")
     to = action.get("to")
@@ -90,7 +92,7 @@ def propose(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "proposal", **prop})
 
 
-def find(state: dict, pid: object) -> dict:
+def find(state: State, pid: object) -> dict:
     prop = None
     if isinstance(pid, int) and not isinstance(pid, bool):
         prop = next((p for p in state["proposals"] if p["id"] == pid), None)
@@ -99,7 +101,7 @@ def find(state: dict, pid: object) -> dict:
     return prop
 
 
-def check_accept(state: dict, seat: int, prop: dict) -> None:
+def check_accept(state: State, seat: int, prop: dict) -> None:
     if state["auction"] is not None:
         refuse(_("No proposals while an auction is running."), "auction")
     if prop["to"] != seat:
@@ -115,7 +117,7 @@ def check_accept(state: dict, seat: int, prop: dict) -> None:
         refuse(_("Player %(seat)s cannot pay for this deal."), RULE, seat=to)
 
 
-def accept(state: dict, events: list, seat: int, pid: object) -> None:
+def accept(state: State, events: list, seat: int, pid: object) -> None:
     prop = find(state, pid)
     check_accept(state, seat, prop)
     state["proposals"].remove(prop)
@@ -134,7 +136,7 @@ def accept(state: dict, events: list, seat: int, pid: object) -> None:
                    "give": prop["give"], "ask": prop["ask"]})
 
 
-def reject(state: dict, events: list, seat: int, pid: object) -> None:
+def reject(state: State, events: list, seat: int, pid: object) -> None:
     prop = find(state, pid)
     if prop["to"] != seat:
         refuse(_("That proposal is not addressed to you."), RULE)
@@ -143,7 +145,7 @@ def reject(state: dict, events: list, seat: int, pid: object) -> None:
                    "give": prop["give"], "ask": prop["ask"]})
 
 
-def cancel(state: dict, events: list, seat: int, pid: object) -> None:
+def cancel(state: State, events: list, seat: int, pid: object) -> None:
     prop = find(state, pid)
     if prop["from"] != seat:
         refuse(_("That proposal is not yours."), RULE)
@@ -152,7 +154,7 @@ def cancel(state: dict, events: list, seat: int, pid: object) -> None:
                    "give": prop["give"], "ask": prop["ask"]})
 
 
-def expire(state: dict, events: list, seat: int, why: str) -> None:
+def expire(state: State, events: list, seat: int, why: str) -> None:
     """Drop the open proposals from or to ``seat`` (who left the game), naming each one and why."""
     for prop in [p for p in state["proposals"] if seat in (p["from"], p["to"])]:
         state["proposals"].remove(prop)
@@ -160,11 +162,11 @@ def expire(state: dict, events: list, seat: int, why: str) -> None:
                        "give": prop["give"], "ask": prop["ask"], "why": why})
 
 
-def recipients(state: dict) -> list[int]:
+def recipients(state: State) -> list[int]:
     """Seats an open proposal waits for: each is in ``to_move`` until it answers."""
     return sorted({p["to"] for p in state["proposals"]})
 
 
-def awaits_answer(state: dict, seat: int) -> bool:
+def awaits_answer(state: State, seat: int) -> bool:
     """``seat`` made a proposal that is still open: it waits for the answer (or withdraws it)."""
     return any(p["from"] == seat for p in state["proposals"])

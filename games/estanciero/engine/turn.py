@@ -6,21 +6,22 @@ pending (they are resolved first) and that the phase allows the action.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import board, cards, jail
 from .building import build
-from .common import _, refuse
 from .debt import pass_turn
 from .endgame import finish, turn_limit_reached
 from .money import transfer
 from .movement import finish_move, normal_roll, rest_roll
-from .schema import BUILD_PHASES, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL
+from .schema import BUILD_PHASES, PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_MOVING, PHASE_ROLL, State
 from .state import player
 from .trade import awaits_answer
 
 PHASE_MSG = _("That is not possible at this point of the turn.")
 
 
-def require_turn(state: dict, seat: int, phases: tuple[str, ...], rule: str = "the-game") -> dict:
+def require_turn(state: State, seat: int, phases: tuple[str, ...], rule: str = "the-game") -> dict:
     turn = state["turn"]
     if turn["seat"] != seat:
         refuse(_("It is not your turn."), rule)
@@ -33,14 +34,14 @@ def require_turn(state: dict, seat: int, phases: tuple[str, ...], rule: str = "t
     return turn
 
 
-def require_claims_settled(state: dict) -> None:
+def require_claims_settled(state: State) -> None:
     """Claim mode: "claim it before the dice are rolled again", so the next roll waits until every
     owner with an open rent or prize has claimed it or let it go (The Game; Prizes and Taxes)."""
     if state["claims"]:
         refuse(_("Wait: a rent or prize may still be claimed before the dice are rolled again."), "the-game")
 
 
-def do_roll(state: dict, events: list, seat: int, action: dict) -> None:
+def do_roll(state: State, events: list, seat: int, action: dict) -> None:
     require_turn(state, seat, (PHASE_ROLL,))
     require_claims_settled(state)
     if player(state, seat)["in_jail"]:
@@ -49,12 +50,12 @@ def do_roll(state: dict, events: list, seat: int, action: dict) -> None:
         normal_roll(state, events, seat)
 
 
-def can_rest(state: dict, seat: int) -> bool:
+def can_rest(state: State, seat: int) -> bool:
     p = player(state, seat)
     return p["position"] == board.REST and p["rest_turns"] > 0 and not p["in_jail"]
 
 
-def do_rest(state: dict, events: list, seat: int, action: dict) -> None:
+def do_rest(state: State, events: list, seat: int, action: dict) -> None:
     """Rest: the wish to stay is announced before rolling; the roll follows."""
     require_turn(state, seat, (PHASE_ROLL,), "rest")
     if not can_rest(state, seat):
@@ -64,14 +65,14 @@ def do_rest(state: dict, events: list, seat: int, action: dict) -> None:
     rest_roll(state, events, seat)
 
 
-def do_pay_fine(state: dict, events: list, seat: int, action: dict) -> None:
+def do_pay_fine(state: State, events: list, seat: int, action: dict) -> None:
     require_turn(state, seat, (PHASE_ROLL,), "police-station")
     if not player(state, seat)["in_jail"]:
         refuse(_("You are not in the Police Station."), "police-station")
     jail.pay_fine(state, events, seat)
 
 
-def do_use_card(state: dict, events: list, seat: int, action: dict) -> None:
+def do_use_card(state: State, events: list, seat: int, action: dict) -> None:
     require_turn(state, seat, (PHASE_ROLL,), "police-station")
     if not player(state, seat)["in_jail"]:
         refuse(_("You are not in the Police Station."), "police-station")
@@ -81,7 +82,7 @@ def do_use_card(state: dict, events: list, seat: int, action: dict) -> None:
     jail.use_card(state, events, seat, card_id)
 
 
-def do_buy(state: dict, events: list, seat: int, action: dict) -> None:
+def do_buy(state: State, events: list, seat: int, action: dict) -> None:
     """Buy the deed landed on from the Bank at the price on the board."""
     turn = require_turn(state, seat, (PHASE_BUY,))
     index = turn["offer"]
@@ -96,7 +97,7 @@ def do_buy(state: dict, events: list, seat: int, action: dict) -> None:
     finish_move(state)
 
 
-def do_decline(state: dict, events: list, seat: int, action: dict) -> None:
+def do_decline(state: State, events: list, seat: int, action: dict) -> None:
     """Decline the purchase: the deed stays with the Bank (no auction)."""
     turn = require_turn(state, seat, (PHASE_BUY,))
     events.append({"type": "declined", "seat": seat, "space": turn.pop("offer")})
@@ -104,7 +105,7 @@ def do_decline(state: dict, events: list, seat: int, action: dict) -> None:
     finish_move(state)
 
 
-def do_card_choice(state: dict, events: list, seat: int, action: dict) -> None:
+def do_card_choice(state: State, events: list, seat: int, action: dict) -> None:
     require_turn(state, seat, (PHASE_CARD_CHOICE,), "chance-or-fate")
     option = action.get("option")
     if option not in ("pay", "draw"):
@@ -112,7 +113,7 @@ def do_card_choice(state: dict, events: list, seat: int, action: dict) -> None:
     cards.choose(state, events, seat, option)
 
 
-def do_end_turn(state: dict, events: list, seat: int, action: dict) -> None:
+def do_end_turn(state: State, events: list, seat: int, action: dict) -> None:
     """The turn ends; not under one's own open proposal, which waits for its answer (or is withdrawn)."""
     require_turn(state, seat, (PHASE_END,))
     if awaits_answer(state, seat):
@@ -123,7 +124,7 @@ def do_end_turn(state: dict, events: list, seat: int, action: dict) -> None:
         finish(state, events, "turn_limit")
 
 
-def do_build(state: dict, events: list, seat: int, action: dict) -> None:
+def do_build(state: State, events: list, seat: int, action: dict) -> None:
     """Build on a complete province (Chacras; Estancias).  The player on turn builds in the build phases;
     the others build between turns, as at a real table (decision 18), but never during an auction or while
     a debt is pending, and on a shortage the Bank keeps its last units for the player on turn ("the player
@@ -138,7 +139,7 @@ def do_build(state: dict, events: list, seat: int, action: dict) -> None:
     build(state, events, seat, index, action.get("kind", "chacra"))
 
 
-def require_between_turns(state: dict) -> None:
+def require_between_turns(state: State) -> None:
     """A player not on turn may build only while nothing else is being settled."""
     if state["auction"] is not None:
         refuse(_("Wait for the auction to finish."), "auction")

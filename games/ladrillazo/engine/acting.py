@@ -7,15 +7,16 @@ turn). A project's own action earns as many envelopes as its level.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot, powers
-from .errors import _, refuse
-from .schema import WHEN_ACTION, PlotCard
+from .schema import WHEN_ACTION, PlotCard, State
 from .turn_guard import require_turn
 
 RULE = "powers-and-actions"
 
 
-def action_problem(state: dict, e: PlotCard, index: int) -> str | None:
+def action_problem(state: State, e: PlotCard, index: int) -> str | None:
     """Why plot card ``e`` cannot run its power ``index`` now (None when it can)."""
     power = cards.of(state, e["id"])["powers"][index]
     if power["when"] != WHEN_ACTION:
@@ -29,7 +30,7 @@ def action_problem(state: dict, e: PlotCard, index: int) -> str | None:
     return None
 
 
-def do_act(state: dict, events: list, seat: int, action: dict) -> None:
+def do_act(state: State, events: list, seat: int, action: dict) -> None:
     """Powers and actions: run action ``power`` of plot card ``card`` (turning it)."""
     require_turn(state, seat)
     cid = inputs.card_id(action.get("card"), RULE)

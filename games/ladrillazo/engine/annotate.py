@@ -8,17 +8,19 @@ sides get ``keys`` ({id: key}) for the ids they show. Secret events are annotate
 
 from __future__ import annotations
 
+from .schema import State
+
 ID_FIELDS = ("card", "target", "source")
 LIST_FIELDS = ("cards", "left_behind", "pay")
 
 
-def _key(state: dict, cid: object) -> str | None:
+def _key(state: State, cid: object) -> str | None:
     if isinstance(cid, int) and not isinstance(cid, bool) and 0 <= cid < len(state["cards"]):
         return state["cards"][cid]
     return None
 
 
-def annotate_event(state: dict, event: dict) -> None:
+def annotate_event(state: State, event: dict) -> None:
     for field in ID_FIELDS:
         if field in event and _key(state, event[field]) is not None:
             event[f"{field}_key"] = _key(state, event[field])
@@ -33,6 +35,6 @@ def annotate_event(state: dict, event: dict) -> None:
         annotate_event(state, event["public"])
 
 
-def annotate(state: dict, events: list[dict]) -> None:
+def annotate(state: State, events: list[dict]) -> None:
     for event in events:
         annotate_event(state, event)

@@ -8,15 +8,16 @@ its own and loses its ability to hold envelopes.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot
-from .errors import _, refuse
-from .schema import FREE_TYPES, PlotCard
+from .schema import FREE_TYPES, PlotCard, State
 from .turn_guard import require_turn
 
 RULE = "level-and-support"
 
 
-def backing_problem(state: dict, backer: PlotCard, target: PlotCard) -> str | None:
+def backing_problem(state: State, backer: PlotCard, target: PlotCard) -> str | None:
     """Why ``backer`` cannot back ``target`` now (None when it can)."""
     if backer["id"] == target["id"]:
         return _("A card cannot back itself.")
@@ -38,7 +39,7 @@ def backing_problem(state: dict, backer: PlotCard, target: PlotCard) -> str | No
     return None
 
 
-def do_back(state: dict, events: list, seat: int, action: dict) -> None:
+def do_back(state: State, events: list, seat: int, action: dict) -> None:
     """Level and support: tuck ``card`` behind ``target``, raising the target's level by one."""
     require_turn(state, seat)
     backer = plot.own_entry(state, seat, inputs.card_id(action.get("card"), RULE), RULE)
@@ -52,7 +53,7 @@ def do_back(state: dict, events: list, seat: int, action: dict) -> None:
                    "level": plot.level(state, target)})
 
 
-def withdraw_problem(state: dict, seat: int, backer: PlotCard) -> str | None:
+def withdraw_problem(state: State, seat: int, backer: PlotCard) -> str | None:
     """Why the backing of ``backer`` cannot be withdrawn now (None when it can)."""
     if backer["backing"] is None:
         return _("That card backs nothing.")
@@ -64,7 +65,7 @@ def withdraw_problem(state: dict, seat: int, backer: PlotCard) -> str | None:
     return None
 
 
-def do_withdraw(state: dict, events: list, seat: int, action: dict) -> None:
+def do_withdraw(state: State, events: list, seat: int, action: dict) -> None:
     """Level and support: take a backing card from behind another; it is a free plot card again."""
     require_turn(state, seat)
     backer = plot.own_entry(state, seat, inputs.card_id(action.get("card"), RULE), RULE)

@@ -1,4 +1,4 @@
-"""A sensible bot and the time-out policy.
+"""A sensible bot (the time-out move is timeout.py's).
 
 On its turn the bot answers proposals, lowers every land and citizen, lowers the best card it can
 pay for (projects first), backs its projects with spare land and citizens, runs its projects and
@@ -6,15 +6,15 @@ useful actions (hostile ones against the leader), spends on mamandurrias money i
 evades as much as its EVADE cards allow (taking hidden money back to evade more), hides the rest
 where there is room, offers envelopes for a card it lacks once a turn, and ends the turn discarding
 cards it cannot use. It accepts a proposal when what it gets is worth at least what it gives.
-A timed-out human rejects a proposal addressed to them, or ends the turn: the passive choice.
 While a proposal of its own is open the bot is not waited for (Talks: the recipient is); it never
 ends its turn under it, and withdraws it if it is ever asked to move on.
 """
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, legal, lowering, money, plot, powers, scoring, talks
-from .errors import _, refuse
 from .schema import (
     FREE_TYPES,
     KIND_DRAW,
@@ -25,6 +25,7 @@ from .schema import (
     TYPE_MAMANDURRIA,
     TYPE_PROJECT,
     WHEN_LOWER,
+    State,
 )
 
 TYPE_VALUE = {"land": 1, "citizen": 1, "politician": 2, "builder": 2, "project": 3, "mamandurria": 1}
@@ -33,14 +34,14 @@ KEEP_FREE = 2  # spare land/citizens of a type kept unbacked, to pay for new car
 HAND_KEEP = 8
 
 
-def card_value(state: dict, cid: int, level: int | None = None) -> int:
+def card_value(state: State, cid: int, level: int | None = None) -> int:
     """What a card is worth to a bot, in envelopes."""
     d = cards.of(state, cid)
     lv = d["level"] if level is None else level
     return TYPE_VALUE[d["type"]] * max(1, lv) + (d["hide"] + d["evade"]) // 2
 
 
-def side_value(state: dict, giver: int, side: dict) -> int:
+def side_value(state: State, giver: int, side: dict) -> int:
     value = side["envelopes"]
     for cid in side["hand"]:
         value += card_value(state, cid)
@@ -50,12 +51,12 @@ def side_value(state: dict, giver: int, side: dict) -> int:
     return value
 
 
-def good_deal(state: dict, seat: int, prop: dict) -> bool:
+def good_deal(state: State, seat: int, prop: dict) -> bool:
     """Accept when what comes in is worth at least what goes out."""
     return side_value(state, prop["from"], prop["give"]) >= side_value(state, seat, prop["ask"])
 
 
-def optional_action(state: dict, seat: int) -> dict | None:
+def optional_action(state: State, seat: int) -> dict | None:
     """Answer the first proposal addressed to ``seat`` (accept a good, possible deal)."""
     if state["phase"] == PHASE_OVER:
         return None
@@ -68,40 +69,24 @@ def optional_action(state: dict, seat: int) -> dict | None:
     return None
 
 
-def timeout_action(state: dict, seat: int) -> dict:
-    """The passive choice: reject a proposal addressed to the player (Talks); on turn, withdraw one's
-    own open proposal, then end the turn discarding nothing."""
-    if state["phase"] == PHASE_OVER:
-        refuse(_("The game is over."), "end-of-game")
-    for prop in state["proposals"]:
-        if prop["to"] == seat:
-            return {"type": "reject", "id": prop["id"]}
-    if state["turn"]["seat"] == seat:
-        mine = talks.own_open(state, seat)
-        if mine:
-            return {"type": "cancel", "id": mine[0]["id"]}
-        return {"type": "end_turn", "discard": []}
-    refuse(_("It is not your turn."), "turn")
-
-
-def _leader(state: dict, seat: int) -> int | None:
+def _leader(state: State, seat: int) -> int | None:
     others = [s for s in range(state["num_players"]) if s != seat]
     return max(others, key=lambda s: (scoring.total(state, s), -s)) if others else None
 
 
-def _free_count(state: dict, seat: int, kind: str) -> int:
+def _free_count(state: State, seat: int, kind: str) -> int:
     return sum(1 for e in state["players"][seat]["plot"]
                if e["backing"] is None and not e["backers"] and cards.of(state, e["id"])["type"] == kind)
 
 
-def _target_score(state: dict, power: dict, target: int, leader: int | None) -> tuple:
+def _target_score(state: State, power: dict, target: int, leader: int | None) -> tuple:
     owner = plot.owner_of(state, target)
     e = plot.entry(state, owner, target)
     gain = e["envelopes"] if power["kind"] == "inspect" else card_value(state, target, plot.level(state, e))
     return (owner == leader, gain, -target)
 
 
-def _best_targeted(state: dict, seat: int, acts: list[dict], power_of) -> dict | None:
+def _best_targeted(state: State, seat: int, acts: list[dict], power_of) -> dict | None:
     leader = _leader(state, seat)
     best, best_score = None, None
     for a in acts:
@@ -120,7 +105,7 @@ def _best_targeted(state: dict, seat: int, acts: list[dict], power_of) -> dict |
     return best
 
 
-def _lowering(state: dict, seat: int, acts: list[dict]) -> dict | None:
+def _lowering(state: State, seat: int, acts: list[dict]) -> dict | None:
     lowers = [a for a in acts if a["type"] == "lower"]
     free = [a for a in lowers if cards.of(state, a["card"])["type"] in FREE_TYPES]
     if free:
@@ -132,7 +117,7 @@ def _lowering(state: dict, seat: int, acts: list[dict]) -> dict | None:
     return None
 
 
-def _backing(state: dict, seat: int, acts: list[dict]) -> dict | None:
+def _backing(state: State, seat: int, acts: list[dict]) -> dict | None:
     for a in acts:
         if a["type"] != "back":
             continue
@@ -146,7 +131,7 @@ def _backing(state: dict, seat: int, acts: list[dict]) -> dict | None:
     return None
 
 
-def _card_action(state: dict, seat: int, acts: list[dict]) -> dict | None:
+def _card_action(state: State, seat: int, acts: list[dict]) -> dict | None:
     mine = [a for a in acts if a["type"] == "act"]
 
     def power_of(a):
@@ -161,7 +146,7 @@ def _card_action(state: dict, seat: int, acts: list[dict]) -> dict | None:
     return _best_targeted(state, seat, mine, power_of)
 
 
-def _keepable(state: dict, seat: int) -> int:
+def _keepable(state: State, seat: int) -> int:
     """Envelopes the bot could still hide or evade this turn."""
     p = state["players"][seat]
     room = sum(plot.room(state, e) for e in p["plot"])
@@ -171,7 +156,7 @@ def _keepable(state: dict, seat: int) -> int:
     return room + evade
 
 
-def _mamandurria(state: dict, seat: int, acts: list[dict]) -> dict | None:
+def _mamandurria(state: State, seat: int, acts: list[dict]) -> dict | None:
     p = state["players"][seat]
     overflow = p["loose"] - _keepable(state, seat)
     for a in acts:
@@ -190,7 +175,7 @@ def _mamandurria(state: dict, seat: int, acts: list[dict]) -> dict | None:
     return None
 
 
-def _money(state: dict, seat: int, acts: list[dict]) -> dict | None:
+def _money(state: State, seat: int, acts: list[dict]) -> dict | None:
     p = state["players"][seat]
     evades = sorted((a for a in acts if a["type"] == "evade"), key=lambda a: -a["amount"])
     if evades:
@@ -210,7 +195,7 @@ def _money(state: dict, seat: int, acts: list[dict]) -> dict | None:
     return None
 
 
-def _offer(state: dict, seat: int) -> dict | None:
+def _offer(state: State, seat: int) -> dict | None:
     """Once a turn: two envelopes for a free land or citizen the bot lacks for a card in hand."""
     if state["turn"]["proposals_made"].get(str(seat), 0) or money.available(state, seat) < 2:
         return None
@@ -231,7 +216,7 @@ def _offer(state: dict, seat: int) -> dict | None:
     return None
 
 
-def _discards(state: dict, seat: int) -> list[int]:
+def _discards(state: State, seat: int) -> list[int]:
     """Cards the bot gives up at the end of the turn: the hardest to lower, beyond a hand of eight."""
     p = state["players"][seat]
     extra = len(p["hand"]) - HAND_KEEP
@@ -251,7 +236,7 @@ def _discards(state: dict, seat: int) -> list[int]:
     return sorted(sorted(p["hand"], key=shortfall, reverse=True)[:min(extra, 2)])
 
 
-def bot_action(state: dict, seat: int, rng=None) -> dict:
+def bot_action(state: State, seat: int, rng=None) -> dict:
     """The bot's move; on turn it always makes progress and finally ends the turn."""
     if state["phase"] == PHASE_OVER:
         refuse(_("The game is over."), "end-of-game")
@@ -274,4 +259,4 @@ def bot_action(state: dict, seat: int, rng=None) -> dict:
     return {"type": "end_turn", "discard": _discards(state, seat)}
 
 
-__all__ = ["bot_action", "optional_action", "timeout_action", "good_deal", "powers", "lowering"]
+__all__ = ["bot_action", "optional_action", "good_deal", "powers", "lowering"]

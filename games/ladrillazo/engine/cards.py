@@ -29,6 +29,7 @@ from .schema import (
     WHEN_LOWER,
     WHEN_PERMANENT,
     CardDef,
+    State,
 )
 
 KINDS_BY_WHEN = {
@@ -120,6 +121,6 @@ def type_info() -> dict[str, dict]:
     return card_data()["types"]
 
 
-def of(state: dict, card_id: int) -> CardDef:
+def of(state: State, card_id: int) -> CardDef:
     """The definition of card instance ``card_id`` in this game."""
     return _BY_KEY[state["cards"][card_id]]

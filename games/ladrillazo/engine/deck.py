@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from games.core.rng import draw as rng_draw
 
+from .schema import State
 
-def shuffle(state: dict, ids: list[int]) -> None:
+
+def shuffle(state: State, ids: list[int]) -> None:
     """Shuffle ``ids`` in place with the game's seeded generator."""
     rng_draw(state, lambda rng: rng.shuffle(ids))
 
 
-def draw(state: dict, events: list, seat: int, n: int) -> list[int]:
+def draw(state: State, events: list, seat: int, n: int) -> list[int]:
     """``seat`` draws up to ``n`` cards from the top of the deck.
 
     End of turn: "in case the deck is finished before the game, the discard deck will be the new

@@ -6,10 +6,14 @@ distinct: anything else is refused with ``IllegalAction``, never a TypeError or 
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from typing import TypeGuard
+
+from games.core.refusals import _, refuse
+
+from .schema import State
 
 
-def is_int(value: object) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -17,21 +21,21 @@ def card_id(value: object, rule: str) -> int:
     """A card instance id."""
     if not is_int(value):
         refuse(_("Choose a card."), rule)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def amount(value: object, rule: str) -> int:
     """A positive whole number of envelopes."""
-    if not is_int(value) or value < 1:  # type: ignore[operator]
+    if not is_int(value) or value < 1:
         refuse(_("Choose a whole number of envelopes, at least one."), rule)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def count(value: object, rule: str) -> int:
     """A whole number of envelopes, zero allowed."""
-    if not is_int(value) or value < 0:  # type: ignore[operator]
+    if not is_int(value) or value < 0:
         refuse(_("Choose a whole number of envelopes."), rule)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def id_list(value: object, rule: str) -> list[int]:
@@ -45,15 +49,15 @@ def id_list(value: object, rule: str) -> list[int]:
     return list(value)
 
 
-def seat(state: dict, value: object, rule: str) -> int:
+def seat(state: State, value: object, rule: str) -> int:
     """Another seat of this game."""
-    if not is_int(value) or not 0 <= value < state["num_players"]:  # type: ignore[operator]
+    if not is_int(value) or not 0 <= value < state["num_players"]:
         refuse(_("There is no such player."), rule)
-    return value  # type: ignore[return-value]
+    return value
 
 
 def index(value: object, size: int, rule: str) -> int:
     """A position in a list of ``size`` items."""
-    if not is_int(value) or not 0 <= value < size:  # type: ignore[operator]
+    if not is_int(value) or not 0 <= value < size:
         refuse(_("There is no such power on that card."), rule)
-    return value  # type: ignore[return-value]
+    return value

@@ -10,10 +10,10 @@ from __future__ import annotations
 from games.core.checks import passes
 
 from . import acting, backing, cards, lowering, money, plot, powers, talks
-from .schema import FREE_TYPES, PHASE_OVER, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_ACTION, WHEN_LOWER
+from .schema import FREE_TYPES, PHASE_OVER, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_ACTION, WHEN_LOWER, State
 
 
-def _targets(state: dict, seat: int, card_id: int) -> list[dict]:
+def _targets(state: State, seat: int, card_id: int) -> list[dict]:
     """The target parameters a lowering needs (one dict per choice)."""
     choices: list[dict] = [{}]
     for power in cards.of(state, card_id)["powers"]:
@@ -24,7 +24,7 @@ def _targets(state: dict, seat: int, card_id: int) -> list[dict]:
     return choices
 
 
-def lower_actions(state: dict, seat: int) -> list[dict]:
+def lower_actions(state: State, seat: int) -> list[dict]:
     p = state["players"][seat]
     acts = []
     pools = lowering.payment_pools(state, seat)
@@ -42,7 +42,7 @@ def lower_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def backing_actions(state: dict, seat: int) -> list[dict]:
+def backing_actions(state: State, seat: int) -> list[dict]:
     entries = state["players"][seat]["plot"]
     acts = []
     targets = [t for t in entries if plot.usable(t) and plot.free_slots(state, t)]
@@ -59,7 +59,7 @@ def backing_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def card_actions(state: dict, seat: int) -> list[dict]:
+def card_actions(state: State, seat: int) -> list[dict]:
     acts = []
     for e in state["players"][seat]["plot"]:
         for i, power in enumerate(cards.of(state, e["id"])["powers"]):
@@ -73,7 +73,7 @@ def card_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def money_actions(state: dict, seat: int) -> list[dict]:
+def money_actions(state: State, seat: int) -> list[dict]:
     p = state["players"][seat]
     acts = []
     loose = p["loose"]
@@ -95,7 +95,7 @@ def money_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def talk_actions(state: dict, seat: int) -> list[dict]:
+def talk_actions(state: State, seat: int) -> list[dict]:
     acts = []
     for prop in state["proposals"]:
         if prop["to"] == seat:
@@ -120,7 +120,7 @@ def talk_actions(state: dict, seat: int) -> list[dict]:
     return acts
 
 
-def legal_actions(state: dict, seat: object) -> list[dict]:
+def legal_actions(state: State, seat: object) -> list[dict]:
     if state["phase"] == PHASE_OVER or not isinstance(seat, int) or not 0 <= seat < state["num_players"]:
         return []
     acts: list[dict] = []

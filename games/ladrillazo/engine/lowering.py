@@ -8,15 +8,16 @@ the turn.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, money, plot, powers
-from .errors import _, refuse
-from .schema import FREE_TYPES, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_LOWER, PlotCard
+from .schema import FREE_TYPES, TARGETED_KINDS, TYPE_MAMANDURRIA, WHEN_LOWER, PlotCard, State
 from .turn_guard import require_turn
 
 RULE = "turn"
 
 
-def payment_levels(state: dict, entries: list[PlotCard]) -> dict[str, int]:
+def payment_levels(state: State, entries: list[PlotCard]) -> dict[str, int]:
     """The level icons a set of plot cards adds up to, by type."""
     sums: dict[str, int] = {}
     for e in entries:
@@ -25,7 +26,7 @@ def payment_levels(state: dict, entries: list[PlotCard]) -> dict[str, int]:
     return sums
 
 
-def check_payment(state: dict, seat: int, card_id: int, pay: list[int]) -> list[PlotCard]:
+def check_payment(state: State, seat: int, card_id: int, pay: list[int]) -> list[PlotCard]:
     """Turn and lower: the tapped cards must be untapped cards of one's plot, not backing others,
     whose level icons meet every requirement; none may be tapped in vain (each is needed)."""
     need = cards.of(state, card_id)["requires"]
@@ -55,7 +56,7 @@ def check_payment(state: dict, seat: int, card_id: int, pay: list[int]) -> list[
     return entries
 
 
-def payment_pools(state: dict, seat: int) -> dict[str, list[tuple[int, int]]]:
+def payment_pools(state: State, seat: int) -> dict[str, list[tuple[int, int]]]:
     """The usable plot cards of ``seat`` that show level icons, as (level, id) by type."""
     pools: dict[str, list[tuple[int, int]]] = {}
     for e in state["players"][seat]["plot"]:
@@ -66,7 +67,7 @@ def payment_pools(state: dict, seat: int) -> dict[str, list[tuple[int, int]]]:
     return pools
 
 
-def find_payment(state: dict, seat: int, card_id: int, pools: dict | None = None) -> list[int] | None:
+def find_payment(state: State, seat: int, card_id: int, pools: dict | None = None) -> list[int] | None:
     """A minimal set of usable plot cards meeting ``card_id``'s requirements, or None.
 
     Per type: the smallest single card that suffices, else the highest levels until met, then any
@@ -99,7 +100,7 @@ def find_payment(state: dict, seat: int, card_id: int, pools: dict | None = None
     return chosen
 
 
-def do_lower(state: dict, events: list, seat: int, action: dict) -> None:
+def do_lower(state: State, events: list, seat: int, action: dict) -> None:
     """Turn and lower: move a card from hand to plot, paying its requirements or its cost, then run
     its powers that work "once when lowered" (Powers and actions)."""
     require_turn(state, seat)

@@ -7,15 +7,16 @@ paradise (no limit; nothing leaves). Loose envelopes go back to the dispenser at
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards, inputs, plot
-from .errors import _, refuse
-from .schema import PlotCard
+from .schema import PlotCard, State
 from .turn_guard import require_turn
 
 RULE = "money"
 
 
-def take(state: dict, events: list, seat: int, n: int, source: int | None) -> int:
+def take(state: State, events: list, seat: int, n: int, source: int | None) -> int:
     """Money: ``seat`` takes up to ``n`` envelopes from the dispenser (as many as are left).
 
     End of the game: the turn in which the dispenser runs dry is the last one.
@@ -29,11 +30,11 @@ def take(state: dict, events: list, seat: int, n: int, source: int | None) -> in
     return got
 
 
-def to_dispenser(state: dict, n: int) -> None:
+def to_dispenser(state: State, n: int) -> None:
     state["dispenser"] += n
 
 
-def to_paradise(state: dict, events: list, seat: int, n: int, source: int | None) -> None:
+def to_paradise(state: State, events: list, seat: int, n: int, source: int | None) -> None:
     """Money: evaded envelopes go to paradise, which has no limit and from which nothing leaves."""
     p = state["players"][seat]
     p["loose"] -= n
@@ -41,7 +42,7 @@ def to_paradise(state: dict, events: list, seat: int, n: int, source: int | None
     events.append({"type": "evaded", "seat": seat, "amount": n, "card": source, "paradise": p["paradise"]})
 
 
-def do_hide(state: dict, events: list, seat: int, action: dict) -> None:
+def do_hide(state: State, events: list, seat: int, action: dict) -> None:
     """Money: put loose envelopes on an ESCONDE card of one's plot, up to its stamp."""
     require_turn(state, seat)
     cid = inputs.card_id(action.get("card"), RULE)
@@ -61,7 +62,7 @@ def do_hide(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "hidden", "seat": seat, "card": cid, "amount": n})
 
 
-def do_unhide(state: dict, events: list, seat: int, action: dict) -> None:
+def do_unhide(state: State, events: list, seat: int, action: dict) -> None:
     """Money: "to put and remove envelopes of a card does not matter if it is rotated or backed"."""
     require_turn(state, seat)
     cid = inputs.card_id(action.get("card"), RULE)
@@ -74,7 +75,7 @@ def do_unhide(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "unhidden", "seat": seat, "card": cid, "amount": n})
 
 
-def evade_capacity(state: dict, seat: int, cid: int) -> tuple[int, PlotCard | None]:
+def evade_capacity(state: State, seat: int, cid: int) -> tuple[int, PlotCard | None]:
     """The EVADE stamp of ``cid`` (a plot card or the player's paradise) and its plot entry."""
     p = state["players"][seat]
     if cid == p["paradise_id"]:
@@ -83,7 +84,7 @@ def evade_capacity(state: dict, seat: int, cid: int) -> tuple[int, PlotCard | No
     return cards.of(state, cid)["evade"], e
 
 
-def do_evade(state: dict, events: list, seat: int, action: dict) -> None:
+def do_evade(state: State, events: list, seat: int, action: dict) -> None:
     """Money: an EVADE stamp moves up to its number of loose envelopes to paradise. Evading is an
     action, so the card is turned and cannot be used again this turn (Powers and actions)."""
     require_turn(state, seat)
@@ -112,7 +113,7 @@ def do_evade(state: dict, events: list, seat: int, action: dict) -> None:
     to_paradise(state, events, seat, n, cid)
 
 
-def pay_out(state: dict, seat: int, n: int) -> None:
+def pay_out(state: State, seat: int, n: int) -> None:
     """Take ``n`` envelopes from ``seat``: loose ones first, then hidden ones in plot order (Talks)."""
     p = state["players"][seat]
     from_loose = min(n, p["loose"])
@@ -126,12 +127,12 @@ def pay_out(state: dict, seat: int, n: int) -> None:
         n -= take_here
 
 
-def available(state: dict, seat: int) -> int:
+def available(state: State, seat: int) -> int:
     """Envelopes ``seat`` could hand over: loose plus hidden (paradise never leaves)."""
     return state["players"][seat]["loose"] + plot.hidden(state, seat)
 
 
-def receive(state: dict, events: list, seat: int, n: int) -> None:
+def receive(state: State, events: list, seat: int, n: int) -> None:
     """Talks: envelopes received. On one's own turn they are loose (to hide or evade); otherwise
     they are hidden at once where there is room, in plot order, and the rest go back to the dispenser."""
     p = state["players"][seat]

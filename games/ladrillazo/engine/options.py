@@ -8,7 +8,8 @@
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from games.core.refusals import _, refuse
+
 from .schema import FIRST_CREATOR, FIRST_RANDOM, Options
 
 DEFAULT_OPTIONS: Options = {"handful": 20, "first_player": FIRST_CREATOR, "max_turns": None}
@@ -37,4 +38,4 @@ def normalise_options(options: object) -> Options:
         refuse(_("The first player is the table's creator or drawn at random."), "starting-to-play")
     if opts["max_turns"] is not None and (not _whole(opts["max_turns"]) or opts["max_turns"] < 1):
         refuse(_("The turn limit must be a positive whole number."), "end-of-game")
-    return opts  # type: ignore[return-value]
+    return opts

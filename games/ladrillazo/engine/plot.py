@@ -6,12 +6,13 @@ backs another cannot be used on its own and cannot hold envelopes.
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import cards
-from .errors import _, refuse
-from .schema import KIND_DISCOUNT, KIND_SHIELD, TYPE_MAMANDURRIA, WHEN_PERMANENT, PlotCard
+from .schema import KIND_DISCOUNT, KIND_SHIELD, TYPE_MAMANDURRIA, WHEN_PERMANENT, PlotCard, State
 
 
-def key(state: dict, card_id: object) -> str:
+def key(state: State, card_id: object) -> str:
     """The printed card of instance ``card_id`` (for messages; ``?`` when there is none)."""
     if isinstance(card_id, int) and not isinstance(card_id, bool) and 0 <= card_id < len(state["cards"]):
         return state["cards"][card_id]
@@ -23,7 +24,7 @@ def new_entry(card_id: int) -> PlotCard:
     return {"id": card_id, "tapped": False, "frozen": False, "envelopes": 0, "backers": [], "backing": None}
 
 
-def entry(state: dict, seat: int, card_id: int) -> PlotCard | None:
+def entry(state: State, seat: int, card_id: int) -> PlotCard | None:
     """The plot entry of ``card_id`` in ``seat``'s plot, or None."""
     for e in state["players"][seat]["plot"]:
         if e["id"] == card_id:
@@ -31,7 +32,7 @@ def entry(state: dict, seat: int, card_id: int) -> PlotCard | None:
     return None
 
 
-def own_entry(state: dict, seat: int, card_id: int, rule: str) -> PlotCard:
+def own_entry(state: State, seat: int, card_id: int, rule: str) -> PlotCard:
     """``card_id`` must be in ``seat``'s own plot."""
     e = entry(state, seat, card_id)
     if e is None:
@@ -39,7 +40,7 @@ def own_entry(state: dict, seat: int, card_id: int, rule: str) -> PlotCard:
     return e
 
 
-def owner_of(state: dict, card_id: int) -> int | None:
+def owner_of(state: State, card_id: int) -> int | None:
     """The seat whose plot holds ``card_id``, or None."""
     for p in state["players"]:
         for e in p["plot"]:
@@ -48,12 +49,12 @@ def owner_of(state: dict, card_id: int) -> int | None:
     return None
 
 
-def level(state: dict, e: PlotCard) -> int:
+def level(state: State, e: PlotCard) -> int:
     """Level and support: filled icons plus one per backing card."""
     return cards.of(state, e["id"])["level"] + len(e["backers"])
 
 
-def free_slots(state: dict, e: PlotCard) -> list[str]:
+def free_slots(state: State, e: PlotCard) -> list[str]:
     """The backing slots of ``e`` still empty (one slot per attenuated icon, by type)."""
     slots = list(cards.of(state, e["id"])["slots"])
     for b in e["backers"]:
@@ -63,18 +64,18 @@ def free_slots(state: dict, e: PlotCard) -> list[str]:
     return slots
 
 
-def capacity(state: dict, e: PlotCard) -> int:
+def capacity(state: State, e: PlotCard) -> int:
     """Money: envelopes ``e`` can hold (its ESCONDE stamp); none while it backs another card."""
     if e["backing"] is not None:
         return 0
     return cards.of(state, e["id"])["hide"]
 
 
-def room(state: dict, e: PlotCard) -> int:
+def room(state: State, e: PlotCard) -> int:
     return max(0, capacity(state, e) - e["envelopes"])
 
 
-def hidden(state: dict, seat: int) -> int:
+def hidden(state: State, seat: int) -> int:
     """Envelopes hidden on ``seat``'s plot cards."""
     return sum(e["envelopes"] for e in state["players"][seat]["plot"])
 
@@ -84,7 +85,7 @@ def usable(e: PlotCard) -> bool:
     return not e["tapped"] and e["backing"] is None
 
 
-def permanent_total(state: dict, seat: int, kind: str) -> int:
+def permanent_total(state: State, seat: int, kind: str) -> int:
     """Sum of a permanent power's amount (1 when it has none) over ``seat``'s free plot cards."""
     total = 0
     for e in state["players"][seat]["plot"]:
@@ -96,21 +97,21 @@ def permanent_total(state: dict, seat: int, kind: str) -> int:
     return total
 
 
-def shielded(state: dict, seat: int) -> bool:
+def shielded(state: State, seat: int) -> bool:
     """Powers and actions: a permanent shield protects the whole plot from hostile powers."""
     return permanent_total(state, seat, KIND_SHIELD) > 0
 
 
-def mamandurria_cost(state: dict, seat: int, card_id: int) -> int:
+def mamandurria_cost(state: State, seat: int, card_id: int) -> int:
     """A mamandurria's envelope cost, less any permanent discount (never below zero)."""
     return max(0, cards.of(state, card_id)["cost"] - permanent_total(state, seat, KIND_DISCOUNT))
 
 
-def is_mamandurria(state: dict, card_id: int) -> bool:
+def is_mamandurria(state: State, card_id: int) -> bool:
     return cards.of(state, card_id)["type"] == TYPE_MAMANDURRIA
 
 
-def detach_backers(state: dict, seat: int, e: PlotCard) -> list[int]:
+def detach_backers(state: State, seat: int, e: PlotCard) -> list[int]:
     """Talks: the backing of a card that leaves the plot stays behind as free cards."""
     left = list(e["backers"])
     for b in left:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.core.refusals import _, refuse
+
 from . import cards, deck, inputs, money, plot
-from .errors import _, refuse
 from .schema import (
     KIND_DRAW,
     KIND_EARN,
@@ -22,12 +23,13 @@ from .schema import (
     TARGETED_KINDS,
     TYPE_MAMANDURRIA,
     Power,
+    State,
 )
 
 RULE = "powers-and-actions"
 
 
-def target_problem(state: dict, seat: int, power: Power, card_id: int, shield: bool | None = None,
+def target_problem(state: State, seat: int, power: Power, card_id: int, shield: bool | None = None,
                    owner: int | None = None) -> str | None:
     """Why ``card_id`` cannot be the target of ``power`` used by ``seat`` (None when it can)."""
     if owner is None:
@@ -46,7 +48,7 @@ def target_problem(state: dict, seat: int, power: Power, card_id: int, shield: b
     return None
 
 
-def valid_targets(state: dict, seat: int, power: Power) -> list[int]:
+def valid_targets(state: State, seat: int, power: Power) -> list[int]:
     """Every card ``power`` could target now."""
     found = []
     for p in state["players"]:
@@ -56,7 +58,7 @@ def valid_targets(state: dict, seat: int, power: Power) -> list[int]:
     return found
 
 
-def check_target(state: dict, seat: int, power: Power, action: dict) -> int | None:
+def check_target(state: State, seat: int, power: Power, action: dict) -> int | None:
     """The target named by ``action``; None for untargeted kinds or when no card can be targeted."""
     if power["kind"] not in TARGETED_KINDS:
         if action.get("target") is not None:
@@ -71,23 +73,23 @@ def check_target(state: dict, seat: int, power: Power, action: dict) -> int | No
     return target
 
 
-def earn(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def earn(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """Money: a project earns as many envelopes as its level (or the power's amount)."""
     money.take(state, events, seat, power.get("amount", level), source)
 
 
-def draw(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def draw(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     deck.draw(state, events, seat, power.get("amount", 1))
 
 
-def evade(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def evade(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """Move up to ``amount`` loose envelopes to paradise."""
     n = min(power.get("amount", 1), state["players"][seat]["loose"])
     if n:
         money.to_paradise(state, events, seat, n, source)
 
 
-def inspect(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def inspect(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """Up to ``amount`` envelopes hidden on the target go back to the dispenser."""
     if target is None:
         return
@@ -99,7 +101,7 @@ def inspect(state: dict, events: list, seat: int, source: int, power: Power, lev
     events.append({"type": "inspected", "seat": seat, "owner": owner, "target": target, "amount": n, "source": source})
 
 
-def freeze(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def freeze(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """The target stays turned at its owner's next straightening."""
     if target is None:
         return
@@ -109,7 +111,7 @@ def freeze(state: dict, events: list, seat: int, source: int, power: Power, leve
     events.append({"type": "frozen", "seat": seat, "owner": owner, "target": target, "source": source})
 
 
-def steal(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def steal(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """Talks: a stolen card keeps its place (plot to plot) and state; envelopes on it go back to the
     dispenser, and any card backing it stays in the victim's plot."""
     if target is None:
@@ -139,5 +141,5 @@ KINDS: dict[str, Handler] = {
 }
 
 
-def run(state: dict, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
+def run(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     KINDS[power["kind"]](state, events, seat, source, power, level, target)

@@ -19,7 +19,7 @@ paradise cards are not part of the deck).
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Final, Literal, TypedDict
 
 PHASE_PLAY = "play"
 PHASE_OVER = "over"
@@ -53,8 +53,8 @@ KIND_SHIELD = "shield"
 KIND_DISCOUNT = "discount"
 TARGETED_KINDS = (KIND_INSPECT, KIND_FREEZE, KIND_STEAL)
 
-FIRST_CREATOR = "creator"
-FIRST_RANDOM = "random"
+FIRST_CREATOR: Final = "creator"
+FIRST_RANDOM: Final = "random"
 
 END_DISPENSER = "dispenser_empty"
 END_TURN_LIMIT = "turn_limit"

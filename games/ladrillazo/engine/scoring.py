@@ -9,15 +9,15 @@ money) first, then fewer turns played, then the order of play after the last pla
 from __future__ import annotations
 
 from . import plot
-from .schema import PHASE_OVER
+from .schema import PHASE_OVER, State
 
 
-def total(state: dict, seat: int) -> int:
+def total(state: State, seat: int) -> int:
     p = state["players"][seat]
     return plot.hidden(state, seat) + p["paradise"] + p["loose"]
 
 
-def ranking(state: dict, last: int) -> list[int]:
+def ranking(state: State, last: int) -> list[int]:
     """Seats from first to last place (ties broken as documented above)."""
     n = state["num_players"]
 
@@ -28,7 +28,7 @@ def ranking(state: dict, last: int) -> list[int]:
     return sorted(range(n), key=key)
 
 
-def finish(state: dict, events: list, reason: str, last: int) -> None:
+def finish(state: State, events: list, reason: str, last: int) -> None:
     """End of the game: rank everyone and record the result."""
     order = ranking(state, last)
     state["phase"] = PHASE_OVER  # open proposals were already expired by the turn that ends the game

@@ -7,24 +7,17 @@ or drawn at random (the rulebook's oldest player, online).
 
 from __future__ import annotations
 
-import marshal
-
+from games.core.refusals import _, refuse
 from games.core.rng import draw as rng_draw
 
 from . import cards
 from .deck import shuffle
-from .errors import _, refuse
 from .options import normalise_options
 from .schema import FIRST_RANDOM, PHASE_PLAY, Player, State, Turn
 
 HAND_SIZE = 8
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-
-
-def clone(state: dict) -> dict:
-    """A deep copy of plain JSON data (marshal is the fastest exact copier for it)."""
-    return marshal.loads(marshal.dumps(state))
 
 
 def new_turn(seat: int, number: int) -> Turn:
@@ -37,7 +30,7 @@ def new_game(num_players: object, seed: str, options: object = None) -> State:
         refuse(_("Ladrillazo is played by 2 to 6 players."), "starting-to-play")
     opts = normalise_options(options)
     keys = cards.deck_keys()
-    state: dict = {
+    state: State = {
         "game": "ladrillazo",
         "seed": seed,
         "rng_counter": 0,
@@ -71,4 +64,4 @@ def new_game(num_players: object, seed: str, options: object = None) -> State:
     if opts["first_player"] == FIRST_RANDOM:
         state["first"] = rng_draw(state, lambda rng: rng.randbelow(num_players))
     state["turn"] = new_turn(state["first"], 1)
-    return state  # type: ignore[return-value]
+    return state

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 
+from games.core.rulesets import IllegalAction
+
 from . import legal
-from .errors import IllegalAction
 from .ruleset import RULESET
-from .schema import PHASE_OVER
+from .schema import PHASE_OVER, State
 
 
-def random_proposal(state: dict, rng: random.Random) -> tuple[int, dict]:
+def random_proposal(state: State, rng: random.Random) -> tuple[int, dict]:
     """A random proposal from the player on turn, or to them (it may be illegal)."""
     n = state["num_players"]
     me = state["turn"]["seat"]
@@ -35,7 +36,7 @@ def random_proposal(state: dict, rng: random.Random) -> tuple[int, dict]:
     return frm, {"type": "propose", "to": to, "give": give, "ask": ask}
 
 
-def _vary(state: dict, seat: int, action: dict, rng: random.Random) -> dict:
+def _vary(state: State, seat: int, action: dict, rng: random.Random) -> dict:
     if action["type"] in ("hide", "unhide", "evade") and action["amount"] > 1:
         return {**action, "amount": rng.randint(1, action["amount"])}
     if action["type"] == "end_turn":
@@ -45,7 +46,7 @@ def _vary(state: dict, seat: int, action: dict, rng: random.Random) -> dict:
     return action
 
 
-def random_step(state: dict, rng: random.Random) -> tuple[int, dict] | None:
+def random_step(state: State, rng: random.Random) -> tuple[int, dict] | None:
     """One random legal (seat, action), or None when the game is over."""
     if state["phase"] == PHASE_OVER:
         return None

@@ -15,9 +15,11 @@ time-out rejects it), and the player on turn cannot end the turn while a proposa
 
 from __future__ import annotations
 
+from games.core.answers import waiting_for
+from games.core.refusals import _, refuse
+
 from . import inputs, money, plot
-from .errors import _, refuse
-from .schema import Proposal, Side
+from .schema import Proposal, Side, State
 
 RULE = "talks"
 MAX_PER_TURN = 3
@@ -40,13 +42,13 @@ def moves_cards(prop: dict) -> bool:
     return any(prop[side][where] for side in ("give", "ask") for where in ("hand", "plot"))
 
 
-def check_turn_rule(state: dict, frm: int, to: int, prop: dict) -> None:
+def check_turn_rule(state: State, frm: int, to: int, prop: dict) -> None:
     """Talks: "a card can only pass from one player to another in the turn of one of them"."""
     if moves_cards(prop) and state["turn"]["seat"] not in (frm, to):
         refuse(_("A card can only change hands during the turn of one of the two players."), RULE)
 
 
-def check_side(state: dict, seat: int, side: Side, envelopes: bool = True) -> None:
+def check_side(state: State, seat: int, side: Side, envelopes: bool = True) -> None:
     """``seat`` holds everything on ``side`` and may hand it over."""
     p = state["players"][seat]
     for cid in side["hand"]:
@@ -65,7 +67,7 @@ def check_side(state: dict, seat: int, side: Side, envelopes: bool = True) -> No
                envelopes=side["envelopes"])
 
 
-def do_propose(state: dict, events: list, seat: int, action: dict) -> None:
+def do_propose(state: State, events: list, seat: int, action: dict) -> None:
     """Talks: offer ``give`` to player ``to`` in exchange for ``ask``."""
     to = inputs.seat(state, action.get("to"), RULE)
     if to == seat:
@@ -101,7 +103,7 @@ def redact(prop: dict) -> dict:
     return out
 
 
-def find(state: dict, pid: object) -> Proposal:
+def find(state: State, pid: object) -> Proposal:
     if not inputs.is_int(pid):
         refuse(_("There is no such open proposal."), RULE)
     for prop in state["proposals"]:
@@ -110,7 +112,7 @@ def find(state: dict, pid: object) -> Proposal:
     refuse(_("There is no such open proposal."), RULE)
 
 
-def check_accept(state: dict, seat: int, prop: Proposal) -> None:
+def check_accept(state: State, seat: int, prop: Proposal) -> None:
     if prop["to"] != seat:
         refuse(_("That proposal is not addressed to you."), RULE)
     check_turn_rule(state, prop["from"], prop["to"], prop)
@@ -118,7 +120,7 @@ def check_accept(state: dict, seat: int, prop: Proposal) -> None:
     check_side(state, prop["to"], prop["ask"])
 
 
-def move_plot_card(state: dict, giver: int, receiver: int, cid: int) -> tuple[int, list[int]]:
+def move_plot_card(state: State, giver: int, receiver: int, cid: int) -> tuple[int, list[int]]:
     """Talks: a plot card goes to the other plot in its state; envelopes on it return to the
     dispenser and its backing stays behind. Returns (envelopes returned, backers left)."""
     e = plot.entry(state, giver, cid)
@@ -131,7 +133,7 @@ def move_plot_card(state: dict, giver: int, receiver: int, cid: int) -> tuple[in
     return returned, left
 
 
-def transfer(state: dict, events: list, giver: int, receiver: int, side: Side) -> int:
+def transfer(state: State, events: list, giver: int, receiver: int, side: Side) -> int:
     """Hand over one side of an accepted proposal; returns the envelopes sent back to the dispenser."""
     returned = 0
     if side["envelopes"]:
@@ -146,7 +148,7 @@ def transfer(state: dict, events: list, giver: int, receiver: int, side: Side) -
     return returned
 
 
-def do_accept(state: dict, events: list, seat: int, action: dict) -> None:
+def do_accept(state: State, events: list, seat: int, action: dict) -> None:
     """Talks: accept a proposal addressed to you; both sides change hands at once."""
     prop = find(state, action.get("id"))
     check_accept(state, seat, prop)
@@ -158,7 +160,7 @@ def do_accept(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({**accepted, "only": [frm, to], "public": {**redact(accepted), "type": "proposal_accepted"}})
 
 
-def do_reject(state: dict, events: list, seat: int, action: dict) -> None:
+def do_reject(state: State, events: list, seat: int, action: dict) -> None:
     prop = find(state, action.get("id"))
     if prop["to"] != seat:
         refuse(_("That proposal is not addressed to you."), RULE)
@@ -166,7 +168,7 @@ def do_reject(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "proposal_rejected", "id": prop["id"], "from": prop["from"], "to": seat})
 
 
-def do_cancel(state: dict, events: list, seat: int, action: dict) -> None:
+def do_cancel(state: State, events: list, seat: int, action: dict) -> None:
     prop = find(state, action.get("id"))
     if prop["from"] != seat:
         refuse(_("That proposal is not yours."), RULE)
@@ -174,28 +176,27 @@ def do_cancel(state: dict, events: list, seat: int, action: dict) -> None:
     events.append({"type": "proposal_cancelled", "id": prop["id"], "from": seat, "to": prop["to"]})
 
 
-def waited_for(state: dict) -> list[int]:
-    """The seats the game waits for: recipients of open proposals, and the player on turn unless
-    they are only waiting for answers to their own proposals."""
+def waited_for(state: State) -> list[int]:
+    """The seats the game waits for (``games.core.answers``), in seat order: recipients of open proposals, and
+    the player on turn unless they are only waiting for answers to their own proposals."""
     me = state["turn"]["seat"]
-    seats = {p["to"] for p in state["proposals"]}
-    if not any(p["from"] == me for p in state["proposals"]):
-        seats.add(me)
-    return sorted(seats)
+    answering = sorted({p["to"] for p in state["proposals"]})
+    # Seat order, the player on turn included (Ladrillazo's pages and tests read the list so).
+    return sorted(waiting_for(answering, me, bool(own_open(state, me))))
 
 
-def own_open(state: dict, seat: int) -> list[Proposal]:
+def own_open(state: State, seat: int) -> list[Proposal]:
     """The open proposals ``seat`` made."""
     return [p for p in state["proposals"] if p["from"] == seat]
 
 
-def check_no_open_proposal(state: dict, seat: int) -> None:
+def check_no_open_proposal(state: State, seat: int) -> None:
     """Talks: the turn does not end under an open proposal of its player: it is answered or withdrawn."""
     if own_open(state, seat):
         refuse(_("Your proposal is waiting for an answer: wait for it or withdraw it before ending the turn."), RULE)
 
 
-def expire(state: dict, events: list) -> None:
+def expire(state: State, events: list) -> None:
     """Open proposals lapse at the end of the turn."""
     if state["proposals"]:
         events.append({"type": "proposals_expired", "ids": [p["id"] for p in state["proposals"]]})

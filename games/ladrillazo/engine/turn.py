@@ -8,9 +8,10 @@ right (the next seat). The game ends at the end of the turn in which the dispens
 
 from __future__ import annotations
 
+from games.core.refusals import _, refuse
+
 from . import deck, inputs, plot, scoring
-from .errors import _, refuse
-from .schema import END_DISPENSER, END_TURN_LIMIT
+from .schema import END_DISPENSER, END_TURN_LIMIT, State
 from .setup import new_turn
 from .talks import check_no_open_proposal, expire
 from .turn_guard import require_turn
@@ -18,7 +19,7 @@ from .turn_guard import require_turn
 RULE = "end-of-turn"
 
 
-def straighten(state: dict, events: list, seat: int) -> None:
+def straighten(state: State, events: list, seat: int) -> None:
     """Turn and lower: "all the cards are straightened, ready to be used" at the start of a turn.
     A frozen card stays turned this once."""
     p = state["players"][seat]
@@ -34,13 +35,13 @@ def straighten(state: dict, events: list, seat: int) -> None:
     events.append({"type": "straightened", "seat": seat, "kept_turned": kept})
 
 
-def begin_turn(state: dict, events: list, seat: int, number: int) -> None:
+def begin_turn(state: State, events: list, seat: int, number: int) -> None:
     state["turn"] = new_turn(seat, number)
     events.append({"type": "turn", "seat": seat, "number": number})
     straighten(state, events, seat)
 
 
-def return_loose(state: dict, events: list, seat: int) -> None:
+def return_loose(state: State, events: list, seat: int) -> None:
     """End of turn: the money not hidden goes back to the dispenser."""
     p = state["players"][seat]
     n = p["loose"]
@@ -51,7 +52,7 @@ def return_loose(state: dict, events: list, seat: int) -> None:
         events.append({"type": "returned", "seat": seat, "amount": n, "dispenser": state["dispenser"]})
 
 
-def discard_mamandurrias(state: dict, events: list, seat: int) -> None:
+def discard_mamandurrias(state: State, events: list, seat: int) -> None:
     """The Cards: a mamandurria is left on the discard pile at the end of the turn it was used in."""
     p = state["players"][seat]
     spent = [e["id"] for e in p["plot"] if plot.is_mamandurria(state, e["id"])]
@@ -61,7 +62,7 @@ def discard_mamandurrias(state: dict, events: list, seat: int) -> None:
         events.append({"type": "mamandurrias_discarded", "seat": seat, "cards": spent})
 
 
-def do_end_turn(state: dict, events: list, seat: int, action: dict) -> None:
+def do_end_turn(state: State, events: list, seat: int, action: dict) -> None:
     """End of turn, in the rulebook's order; then the end of the game or the next player's turn."""
     require_turn(state, seat)
     check_no_open_proposal(state, seat)

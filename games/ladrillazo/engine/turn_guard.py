@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from .errors import _, refuse
+from games.core.refusals import _, refuse
+
+from .schema import State
 
 
-def require_turn(state: dict, seat: int) -> None:
+def require_turn(state: State, seat: int) -> None:
     """Refuse a turn move from a seat that is not on turn."""
     if state["turn"]["seat"] != seat:
         refuse(_("It is not your turn."), "turn")

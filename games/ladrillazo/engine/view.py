@@ -9,27 +9,31 @@ so a client draws the cards from the data alone.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.core.copying import copy_whole
+
 from . import cards, plot
-from .setup import clone
+from .schema import State
 from .talks import redact
 
 HIDDEN_KEYS = ("seed", "rng_counter", "deck", "discard", "players", "proposals", "cards")
 
 
-def _plot_card(state: dict, e: dict) -> dict:
+def _plot_card(state: State, e: dict) -> dict:
     d = cards.of(state, e["id"])
     return {**e, "backers": list(e["backers"]), "key": d["key"], "type": d["type"], "level": plot.level(state, e),
             "capacity": plot.capacity(state, e), "slots_free": plot.free_slots(state, e), "card": d}
 
 
-def _side_cards(state: dict, side: dict) -> list[dict]:
+def _side_cards(state: State, side: dict) -> list[dict]:
     shown = [("hand", c) for c in side["hand"]] + [("plot", c) for c in side["plot"]]
     return [{"id": c, "where": where, "key": state["cards"][c], "name": cards.of(state, c)["name"],
              "name_en": cards.of(state, c)["name_en"]} for where, c in shown]
 
 
-def view(state: dict, seat: int | None, to_move: list[int]) -> dict:
-    out = clone({k: v for k, v in state.items() if k not in HIDDEN_KEYS})
+def view(state: State, seat: int | None, to_move: list[int]) -> dict:
+    out = copy_whole({k: v for k, v in state.items() if k not in HIDDEN_KEYS})
     out["deck_size"] = len(state["deck"])
     out["discard_size"] = len(state["discard"])
     players = []
@@ -46,7 +50,7 @@ def view(state: dict, seat: int | None, to_move: list[int]) -> dict:
     out["players"] = players
     proposals = []
     for prop in state["proposals"]:
-        shown = clone(prop) if seat in (prop["from"], prop["to"]) else redact(prop)
+        shown: dict[str, Any] = copy_whole(prop) if seat in (prop["from"], prop["to"]) else redact(prop)
         for side in ("give", "ask"):
             shown[side]["cards"] = _side_cards(state, shown[side])
         proposals.append(shown)

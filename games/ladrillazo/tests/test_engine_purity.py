@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games.ladrillazo.engine import errors, ruleset, schema
+from games.core import refusals
+from games.ladrillazo.engine import ruleset, schema
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 FORBIDDEN = ("django", "channels", "celery", "redis", "games.models", "games.actions", "games.presenters")
@@ -37,8 +38,8 @@ def test_engine_imports_nothing_from_django_channels_or_celery():
 
 
 def test_refuse_raises_and_is_never_raised_by_hand():
-    with pytest.raises(errors.IllegalAction) as refused:
-        errors.refuse("Not now.", "talks")
+    with pytest.raises(refusals.IllegalAction) as refused:
+        refusals.refuse("Not now.", "talks")  # the engine's refuse: games.core's
     assert (refused.value.message, refused.value.rule) == ("Not now.", "talks")
     for path in ENGINE.glob("*.py"):
         assert "raise refuse" not in path.read_text(encoding="utf-8"), path.name
