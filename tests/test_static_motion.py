@@ -9,13 +9,15 @@ not yet rolled, small HTML the compositor turns) may move until the answer comes
 import re
 from pathlib import Path
 
-STATIC_CSS = Path(__file__).resolve().parent.parent / "static" / "css"
+ROOT = Path(__file__).resolve().parent.parent
+# The site's style sheets and each ruleset's own (games/<ruleset>/static/css).
+STYLE_SHEETS = sorted([*(ROOT / "static" / "css").glob("*.css"), *(ROOT / "games").glob("*/static/css/*.css")])
 RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
 
 
 def endless_animations() -> list[tuple[str, str]]:
     found = []
-    for path in sorted(STATIC_CSS.glob("*.css")):
+    for path in STYLE_SHEETS:
         text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
         for selector, body in RULE.findall(text):
             if re.search(r"animation[^;]*\binfinite\b", body):

@@ -76,7 +76,7 @@ def test_board_spectator_sees_no_hand_and_no_forms(position):
 
 
 def test_board_has_no_inline_script_and_one_move_form(position):
-    """The board's behaviour lives in static/js/ladrillazo.js (a Content-Security-Policy without inline
+    """The board's behaviour lives in games/ladrillazo/static/js/ladrillazo.js (a Content-Security-Policy without inline
     scripts; a morphed board never runs one); moves go through one hidden data-act form."""
     s, proj, land, hand, secret = position
     html = render(s, 0)
