@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from conftest import run_async
 from games import fanout
 from games.actions import do_move
 from games.consumers import GameConsumer
 from games.core.rulesets import get
 from games.tests.conftest import in_process_socket, seat_user
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,9 +5,9 @@ import logging
 import pytest
 from django.core.cache import cache
 
-from conftest import run_async
 from games import ratelimit
 from games.spectators import client
+from tests.support import run_async
 
 
 def _shared_key(ident: str, window: int = 30) -> str:

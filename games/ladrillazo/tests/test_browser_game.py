@@ -10,10 +10,11 @@ import time
 
 import pytest
 
-from conftest import assert_shows_a_fresh_table, screenshot, wait_until, watch_kept_pushes
 from games.core.rulesets import get
 from games.ladrillazo.engine import bot, cards
 from games.models import Game, Move
+from tests.fixtures.browsers import assert_shows_a_fresh_table, screenshot, watch_kept_pushes
+from tests.support import wait_until
 
 from .browsing import clear_position, person_with_a_bot, plot_entry, state_of
 from .helpers import to_hand, to_plot
