@@ -102,7 +102,7 @@ if DATABASE_URL:
         # seconds and unbounded (for a deployment behind PgBouncer).
         # The test runner's own process does not pool by default: its tests' threads and event loops end without
         # handing their connections back, which drained a pool of 8 within one run of the suite. The servers and
-        # workers it starts (conftest.server_env) are processes of their own and pool as deployed.
+        # workers it starts (tests.fixtures.servers.server_env) are processes of their own and pool as deployed.
         _POOL = pool_options(env_int("DB_POOL_MAX_SIZE", 0 if "pytest" in sys.modules else 8), env_int("DB_POOL_MIN_SIZE", 1),
                              env_int("DB_POOL_TIMEOUT", 10))
     if _POOL:

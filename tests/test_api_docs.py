@@ -15,9 +15,9 @@ import pytest
 import requests
 
 from accounts.models import ApiToken, User
-from conftest import Proc, free_port, server_env, wait_http
 from games import tables
 from games.models import Game
+from tests.fixtures.servers import Proc, free_port, server_env, wait_http
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "API.md"

@@ -3,7 +3,7 @@
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

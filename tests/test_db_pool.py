@@ -21,7 +21,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.db import connection  # noqa: F401 (the skipif condition reads it)
 
-from conftest import Proc, free_port, other_connection, server_env, stop_procs, two_player_api_game, wait_http
+from tests.fixtures.database import other_connection, two_player_api_game
+from tests.fixtures.servers import Proc, free_port, server_env, stop_procs, wait_http
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif("connection.vendor != 'postgresql'")]

@@ -21,18 +21,9 @@ import redis
 from django.utils import timezone
 
 from accounts.models import User
-from conftest import (
-    ARTIFACTS,
-    ROOT,
-    Proc,
-    free_port,
-    server_env,
-    start_celery_beat,
-    start_celery_worker,
-    stop_procs,
-    wait_until,
-)
 from games.models import Game, Move, Seat
+from tests.fixtures.servers import Proc, free_port, server_env, start_celery_beat, start_celery_worker, stop_procs
+from tests.support import ARTIFACTS, ROOT, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -17,8 +17,9 @@ import urllib.request
 import pytest
 from django.db import connection
 
-from conftest import other_connection, two_player_api_game, wait_until
 from games.models import Game, Move
+from tests.fixtures.database import other_connection, two_player_api_game
+from tests.support import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,10 +21,11 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken, User
-from conftest import ARTIFACTS, Proc, free_port, run_async, server_env, wait_http
 from games import tables
 from games.core.rulesets import get, names
 from games.models import Game, Move
+from tests.fixtures.servers import Proc, free_port, server_env, wait_http
+from tests.support import ARTIFACTS, run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

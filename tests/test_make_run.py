@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ARTIFACTS, ROOT, free_port
+from tests.fixtures.servers import free_port
+from tests.support import ARTIFACTS, ROOT
 
 
 def _get(url: str) -> tuple[int, str]:

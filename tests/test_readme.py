@@ -10,7 +10,7 @@ import re
 from django.conf import settings
 
 from accounts.management.commands.seed_demo import DEMO_PASSWORD, DEMO_USERS
-from conftest import ROOT
+from tests.support import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 LANGUAGE_NAMES = {"es": "Spanish", "en": "English"}

@@ -9,7 +9,7 @@ import websockets.exceptions
 from django.test import Client
 
 from accounts.models import User
-from conftest import run_async
+from tests.support import run_async
 
 pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 

@@ -9,8 +9,8 @@ import websockets
 from autobahn.websocket.compress import PerMessageDeflateOffer
 
 from config import websocket_compression
-from conftest import run_async
 from games.tests.conftest import make_users, open_table
+from tests.support import run_async
 
 pytestmark = [pytest.mark.django_db(transaction=True)]
 

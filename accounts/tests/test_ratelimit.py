@@ -6,8 +6,8 @@ import pytest
 from django.core.cache import cache
 
 from accounts import ratelimit
-from conftest import run_async
 from games.spectators import client
+from tests.support import run_async
 
 
 def _shared_key(ident: str, window: int = 30) -> str:

@@ -67,8 +67,8 @@ def test_the_address_in_the_help_text_is_escaped(client):
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_player_turns_the_mails_off_in_the_browser(daphne_server, browser):
-    from conftest import screenshot
     from games.tests.test_browser_game import login
+    from tests.fixtures.browsers import screenshot
 
     User.objects.create_user("dario", "dario@example.com", "pw-dario-1234", language="es")
     ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="es-AR")

@@ -12,8 +12,8 @@ from channels.layers import get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
-from conftest import run_async
 from games import broadcast
+from tests.support import run_async
 
 
 async def _listen(group: str, ready: threading.Event, count: int) -> list[dict]:

@@ -5,11 +5,11 @@ import time
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
 from games import tables
 from games.models import Game
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread, wait_live
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

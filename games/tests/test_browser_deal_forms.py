@@ -9,13 +9,14 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from conftest import screenshot, wait_until
 from games import tables
 from games.ladrillazo.tests.browsing import clear_position, plot_entry, state_of
 from games.ladrillazo.tests.helpers import to_hand, to_plot
 from games.models import Game
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, wait_live
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -4,14 +4,14 @@
 import pytest
 
 from accounts.models import User
-from conftest import (
+from games.models import Game, Move
+from tests.fixtures.browsers import (
     assert_shows_a_fresh_table,
     create_table_in_browser,
     play_until_finished,
     screenshot,
     watch_kept_pushes,
 )
-from games.models import Game, Move
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
 from games import tables
 from games.core.rulesets import get
 from games.ladrillazo.tests.browsing import clear_position
@@ -15,6 +14,7 @@ from games.ladrillazo.tests.helpers import to_hand, to_plot
 from games.models import Game, Seat
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, wait_live
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

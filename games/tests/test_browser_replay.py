@@ -8,11 +8,11 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import screenshot
 from games import tables
 from games.models import Game
 from games.tests.test_browser_two_people import in_thread
 from games.tests.test_replay import play_out
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,6 @@ import re
 import pytest
 
 from accounts.models import User
-from conftest import screenshot, wait_until
 from games import tables
 from games.actions import do_move
 from games.argentilandia.engine import board as B
@@ -19,6 +18,8 @@ from games.argentilandia.tests.test_engine_helpers import main_state
 from games.core.rulesets import get
 from games.models import Game, Seat
 from games.tests.turn_helpers import in_thread, live_pages, wait_live
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

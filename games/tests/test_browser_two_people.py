@@ -6,12 +6,13 @@ player who walks away sees the bot take over and takes the seat back."""
 import pytest
 
 from accounts.models import User
-from conftest import screenshot, wait_until
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Seat
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -9,13 +9,13 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
-from conftest import screenshot
 from games import chat as chat_module
 from games import tables
 from games.broadcast import publish
 from games.models import ChatMessage, Game
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread, wait_live
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,10 +10,10 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken
-from conftest import run_async
 from games.core.validation import InvalidInput, check_socket_message
 from games.models import ChatMessage, Game
 from games.tests.conftest import make_users, open_table
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -4,12 +4,12 @@
 import pytest
 from django.utils import timezone
 
-from conftest import wait_until
 from games import tables
 from games.actions import do_deadline
 from games.models import Game, Move, Seat
 from games.tasks import fire_deadline, sweep_deadlines
 from moderation.models import ModerationAction
+from tests.support import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -3,8 +3,8 @@
 import pytest
 from autobahn.exception import Disconnected
 
-from conftest import run_async
 from games.consumers import GameConsumer
+from tests.support import run_async
 
 
 def test_a_message_to_a_socket_that_closed_meanwhile_is_dropped_without_an_error(caplog):

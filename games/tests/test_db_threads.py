@@ -5,8 +5,8 @@ import threading
 
 import pytest
 
-from conftest import run_async
 from games.db_threads import db
+from tests.support import run_async
 
 # Database access allowed, though these calls make no query: channels tends the calling thread's connections
 # around each call (``close_old_connections``), and channels' single thread may hold one that an earlier test's

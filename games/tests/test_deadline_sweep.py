@@ -15,11 +15,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from conftest import ROOT, Proc, free_port, other_connection, server_env, wait_until
 from games import tasks
 from games.models import Game, Move, Seat
 from games.tasks import due_deadlines, fire, fire_deadlines, sweep_deadlines
 from games.tests.test_clocks_and_bots import two_player_game
+from tests.fixtures.database import other_connection
+from tests.fixtures.servers import Proc, free_port, server_env
+from tests.support import ROOT, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from conftest import run_async
 from games import fanout
 from games.actions import do_move
 from games.consumers import GameConsumer
 from games.core.rulesets import get
 from games.tests.conftest import in_process_socket, seat_user
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,11 +47,27 @@ def _passes(monkeypatch) -> list:
     return passes
 
 
+def _handled(monkeypatch) -> list:
+    """Each (consumer, rev) whose handler of a game's change has returned (a spy on
+    ``GameConsumer.game_changed``)."""
+    handled = []
+    game_changed = GameConsumer.game_changed
+
+    async def spy(self, event):
+        try:
+            return await game_changed(self, event)
+        finally:
+            handled.append((self, event.get("rev", 0)))
+
+    monkeypatch.setattr(GameConsumer, "game_changed", spy)
+    return handled
+
+
 def test_the_first_socket_to_hear_of_a_move_pushes_it_to_every_socket_of_the_game(started_game, players,
                                                                                    monkeypatch):
     """Three sockets (two streams), one move: one pass renders and sends all three, in the order they joined;
     the other two handlers find their revision sent."""
-    passes = _passes(monkeypatch)
+    passes, handled = _passes(monkeypatch), _handled(monkeypatch)
 
     async def scenario():
         sockets = [_socket(started_game), _socket(started_game), _socket(started_game, "html")]
@@ -61,10 +77,15 @@ def test_the_first_socket_to_hear_of_a_move_pushes_it_to_every_socket_of_the_gam
         joined = fanout.sockets(started_game.pk)
         version = await asyncio.to_thread(_move, started_game, players)
         seen = [await _newest(socket, version) for socket in sockets]
-        await asyncio.sleep(0.2)  # every handler has run
+
+        async def every_handler_returned():
+            while {consumer for consumer, rev in handled if rev == seen[0]["rev"]} != set(joined):
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(every_handler_returned(), 10)  # what they sent is in the sockets' queues now
         again = []  # anything else carrying a version: the revision sent twice
         for socket in sockets:
-            while not await socket.receive_nothing(timeout=0.1):
+            while not await socket.receive_nothing(timeout=0):  # no wait: looks at what is queued
                 message = json.loads(await socket.receive_from())
                 again += [message] if "version" in message else []  # not the spectators' list
             await socket.disconnect()
@@ -84,12 +105,13 @@ def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(star
     older for the newer): its own handler sends the move afterwards, and its messages keep their order."""
     import threading
 
-    passes = _passes(monkeypatch)
-    render, resync_waits = GameConsumer._render, threading.Event()
+    passes, handled = _passes(monkeypatch), _handled(monkeypatch)
+    render, resync_rendered, resync_waits = GameConsumer._render, threading.Event(), threading.Event()
 
     def slow_render(self, full, rev, again=False, seal=None):
         message = render(self, full, rev, again, seal)
         if again:  # the resync's message, rendered before the move, is held on its way back to the loop
+            resync_rendered.set()
             resync_waits.wait(10)
         return message
 
@@ -100,13 +122,20 @@ def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(star
         for socket in (idle, busy):
             assert (await socket.connect())[0]
             await socket.receive_from(timeout=10)
+        busy_consumer = fanout.sockets(started_game.pk)[1]
         await busy.send_to(text_data=json.dumps({"type": "hello", "version": 0}))
-        await asyncio.sleep(0.2)
+        assert await asyncio.to_thread(resync_rendered.wait, 10)  # the busy socket is in its own message
         version = await asyncio.to_thread(_move, started_game, players)
         seen_idle = await _newest(idle, version)
         resync_waits.set()
         seen_busy = [await _newest(busy, 0), await _newest(busy, version)]
-        assert await busy.receive_nothing(timeout=0.5)
+
+        async def busy_handler_returned():
+            while (busy_consumer, seen_idle["rev"]) not in handled:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(busy_handler_returned(), 10)
+        assert await busy.receive_nothing(timeout=0)  # no wait: nothing more is queued
         for socket in (idle, busy):
             await socket.disconnect()
         return seen_idle, seen_busy

@@ -13,9 +13,10 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken
-from conftest import Proc, free_port, run_async, server_env, wait_http, wait_until
 from games.core.rulesets import get
 from games.models import Game, Move
+from tests.fixtures.servers import Proc, free_port, server_env, wait_http
+from tests.support import run_async, wait_until
 from tests.test_faults_celery import redis_argv, redis_up
 
 pytestmark = pytest.mark.django_db(transaction=True)

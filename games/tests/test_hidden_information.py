@@ -8,12 +8,12 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken
-from conftest import run_async
 from games.actions import do_move
 from games.core.events import visible_to
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.conftest import api_payloads, first_socket_message, make_users, open_table
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,11 +12,11 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from conftest import run_async
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.conftest import api_payloads, first_socket_message, open_table
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -8,11 +8,11 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken
-from conftest import run_async
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.conftest import seat_user
+from tests.support import run_async
 
 pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 

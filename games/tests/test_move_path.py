@@ -5,13 +5,13 @@ import threading
 
 import pytest
 
-from conftest import submitted_at_once
 from games import snapshot_wire, tables
 from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
 from games.models import Game, Move
 from games.tests.conftest import seat_user
 from games.verify import canonical, replay, verify_game
+from tests.fixtures.database import submitted_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -186,8 +186,8 @@ def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
     from channels.layers import get_channel_layer
     from django.db import close_old_connections, transaction
 
-    from conftest import run_async
     from games.broadcast import group_name
+    from tests.support import run_async
 
     seat, action = first_move(started_game)
     moved, release = threading.Event(), threading.Event()

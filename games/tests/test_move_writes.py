@@ -12,10 +12,10 @@ from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from conftest import other_connection
 from games import actions, move_writes
 from games.models import Game, Move, Seat
 from games.move_writes import changed_seats, write_move
+from tests.fixtures.database import other_connection
 
 pytestmark = pytest.mark.django_db
 

@@ -21,23 +21,22 @@ from pathlib import Path
 import pytest
 
 from accounts.models import ApiToken, User
-from conftest import (
-    Proc,
-    click_a_move,
-    free_port,
-    screenshot,
-    server_env,
-    start_celery_beat,
-    start_celery_worker,
-    stop_procs,
-    wait_http,
-    wait_until,
-)
 from games import tables
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
 from games.tests.test_browser_game import PREFERRED, login
 from games.tests.turn_helpers import in_thread, to_move, wait_live
+from tests.fixtures.browsers import click_a_move, screenshot
+from tests.fixtures.servers import (
+    Proc,
+    free_port,
+    server_env,
+    start_celery_beat,
+    start_celery_worker,
+    stop_procs,
+    wait_http,
+)
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

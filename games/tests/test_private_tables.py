@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from conftest import run_async
 from games import chat, tables
 from games.models import ChatMessage, Game
 from games.tests.conftest import client_for, in_process_socket, make_users, open_table
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from conftest import wait_until
 from games import quickplay, tables
 from games.actions import MoveRejected
 from games.models import AuditEntry, Game, Seat
+from tests.support import wait_until
 
 
 @pytest.fixture

@@ -177,8 +177,8 @@ def test_a_game_is_forgotten_when_the_last_socket_of_the_process_leaves_it(trans
     from channels.testing import WebsocketCommunicator
 
     from config.routing import websocket_urlpatterns
-    from conftest import run_async
     from games import presenters
+    from tests.support import run_async
 
     users = make_users("fa", "fb")
     left, stays = (open_table("estanciero", users, start=True) for _ in range(2))

@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 
 from accounts.models import ApiToken, User
 from config.routing import websocket_stack
-from conftest import run_async
 from games.socket_cap import CLOSE_CODE, socket_address
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,12 +13,12 @@ import websockets
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from conftest import run_async
 from games import spectators, tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.conftest import make_users, open_table
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,13 +13,14 @@ import random
 import pytest
 
 from accounts.models import User
-from conftest import screenshot, wait_until
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread
 from games.tests.test_chat_browser import open_chat, say, wait_line
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,10 +11,10 @@ import websockets
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
-from conftest import run_async
 from games import tables
 from games.actions import do_deadline
 from games.models import Game, Seat
+from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

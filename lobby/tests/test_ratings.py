@@ -8,13 +8,13 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
-from conftest import wait_until
 from games.models import Game
 from lobby import ratings
 from lobby.models import PlayerResult, Rating
 from lobby.results import recompute, reconcile, record_game
 from lobby.tasks import game_finished
 from lobby.tests.conftest import finished_game, league_table, play_out
+from tests.support import wait_until
 
 pytestmark = pytest.mark.django_db
 

@@ -12,11 +12,13 @@ from django.core.management import call_command
 from django.utils import timezone
 
 from accounts.models import User
-from conftest import ARTIFACTS, Proc, screenshot, server_env, wait_until
 from games.models import Game
 from games.tests.test_browser_game import login
 from lobby.leagues import create_season
 from lobby.models import BotAccount, League, LeagueTable, Membership, PlayerResult, Rating, Season
+from tests.fixtures.browsers import screenshot
+from tests.fixtures.servers import Proc, server_env
+from tests.support import ARTIFACTS, wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

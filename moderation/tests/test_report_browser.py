@@ -7,12 +7,12 @@ profile's Report opens the same form. Screenshots on desktop and phone."""
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
 from games import tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import wait_live
 from games.tests.turn_helpers import in_thread
 from moderation.models import Report
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,15 +6,15 @@ updated live; the person refuses the bots' trade offers, which wait for the answ
 import pytest
 
 from accounts.models import User
-from conftest import (
+from games.models import Game, Move
+from games.tests.test_browser_game import login
+from tests.fixtures.browsers import (
     assert_shows_a_fresh_table,
     create_table_in_browser,
     play_until_finished,
     screenshot,
     watch_kept_pushes,
 )
-from games.models import Game, Move
-from games.tests.test_browser_game import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -7,12 +7,13 @@ import random
 import pytest
 
 from accounts.models import User
-from conftest import screenshot, wait_until
 from games import tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.turn_helpers import live_pages
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

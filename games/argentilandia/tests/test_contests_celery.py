@@ -5,11 +5,11 @@ rolled for by the server, exactly once, through the same move path."""
 
 import pytest
 
-from conftest import wait_until
 from games.actions import do_move
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.models import Game, Move, Seat
 from games.tests.conftest import make_users, open_table
+from tests.support import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

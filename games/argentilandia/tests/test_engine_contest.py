@@ -5,7 +5,7 @@ port ownership)."""
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import contest
 from games.argentilandia.engine.schema import PHASE_CONTEST, PHASE_MAIN, PHASE_ROLLOFF
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_helpers import act, main_state
 

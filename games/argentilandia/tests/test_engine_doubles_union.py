@@ -5,7 +5,7 @@ from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import turn
 from games.argentilandia.engine.schema import PHASE_DISCARD, PHASE_MAIN, PHASE_PRE_ROLL, PHASE_UNION
 from games.core.events import visible_to
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_helpers import act, main_state
 

@@ -10,7 +10,7 @@ import random
 
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine.actions import HANDLERS, RESPONSES
-from games.testing import fuzz_random_states
+from tests.support.engines import fuzz_random_states
 
 ACTIONS = int(os.environ.get("ARGENTILANDIA_FUZZ_ACTIONS", "4000"))
 TYPES = sorted({t for rules in HANDLERS.values() for t in rules.handlers} | set(RESPONSES)) + ["fly", ""]
@@ -41,7 +41,7 @@ def test_malformed_actions_are_applied_or_refused_never_crash():
 def test_the_reported_malformed_actions_are_refused_with_a_rule():
     """The examples that raised TypeError (purchase.py / contest.py): a dict where an id is expected,
     a bool where an int is expected, negative and huge slots."""
-    from games.testing import refused
+    from tests.support.engines import refused
 
     from .test_engine_helpers import main_state
 

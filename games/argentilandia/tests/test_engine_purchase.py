@@ -4,7 +4,7 @@ percentages; Trading at ports; Special Rules: Oil)."""
 
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_helpers import act, main_state
 

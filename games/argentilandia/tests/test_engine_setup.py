@@ -6,7 +6,7 @@ from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
 from games.argentilandia.engine.schema import PHASE_DRAFT, PHASE_MAIN, PHASE_PRE_ROLL, PHASE_PRELIM_BUY
 from games.core.rulesets import Ruleset
-from games.testing import refused, refused_new_game
+from tests.support.engines import refused, refused_new_game
 
 from .test_engine_helpers import act
 

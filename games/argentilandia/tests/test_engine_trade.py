@@ -6,7 +6,7 @@ import pytest
 
 from games.argentilandia.engine import RULESET as RS
 from games.core.rulesets import IllegalAction
-from games.testing import refused, refused_new_game
+from tests.support.engines import refused, refused_new_game
 
 from .test_engine_helpers import act, main_state
 

@@ -4,7 +4,7 @@
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine.schema import PHASE_OVER, PHASE_PRE_ROLL
 from games.argentilandia.engine.victory import vp_breakdown
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_helpers import act, main_state
 

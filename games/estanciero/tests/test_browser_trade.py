@@ -6,12 +6,12 @@ import random
 import pytest
 
 from accounts.models import User
-from conftest import screenshot
 from games import tables
 from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
 from games.tests.test_browser_game import login
+from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

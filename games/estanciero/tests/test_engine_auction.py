@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine import board
 from games.estanciero.engine.mortgage import interest
-from games.testing import refused
+from tests.support.engines import refused
 
 
 def game(n: int = 3) -> dict:

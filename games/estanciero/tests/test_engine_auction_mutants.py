@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine.mortgage import interest
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_rules import broke
 

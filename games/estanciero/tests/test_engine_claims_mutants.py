@@ -5,7 +5,7 @@ and the rule a wrong one is refused under."""
 from __future__ import annotations
 
 from games.estanciero.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_rules import act, force_dice, game, give
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine import board
 from games.estanciero.engine.schema import PHASE_END
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_rules import act, force_dice, game
 

@@ -11,7 +11,7 @@ import random
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine.ruleset import HANDLERS
 from games.estanciero.engine.sim import random_step
-from games.testing import fuzz_random_states
+from tests.support.engines import fuzz_random_states
 
 ACTIONS = int(os.environ.get("ESTANCIERO_FUZZ_ACTIONS", "4000"))
 TYPES = sorted(HANDLERS) + ["fly", ""]

@@ -5,7 +5,7 @@ or without the money, the grace to lift a received mortgage, and the events the 
 from __future__ import annotations
 
 from games.estanciero.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .test_engine_rules import broke, force_dice, game, give
 

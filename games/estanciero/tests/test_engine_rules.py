@@ -9,7 +9,7 @@ from games.core.rng import SeededRng
 from games.core.rulesets import Ruleset
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine.schema import PHASE_BUY, PHASE_CARD_CHOICE, PHASE_END, PHASE_ROLL
-from games.testing import refused, refused_new_game
+from tests.support.engines import refused, refused_new_game
 
 
 def force_dice(state: dict, a: int, b: int) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import screenshot, wait_until
+from tests.fixtures.browsers import screenshot
+from tests.support import wait_until
 
 from .browsing import PHONE, clear_position, person_with_a_bot, plot_entry, state_of
 from .helpers import to_hand, to_plot

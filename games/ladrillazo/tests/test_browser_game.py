@@ -10,10 +10,12 @@ import time
 
 import pytest
 
-from conftest import assert_shows_a_fresh_table, screenshot, wait_until, watch_kept_pushes
 from games.core.rulesets import get
 from games.ladrillazo.engine import bot, cards
-from games.models import Game, Move
+from games.models import Game, Move, Seat
+from games.tasks import sweep_deadlines
+from tests.fixtures.browsers import assert_shows_a_fresh_table, screenshot, watch_kept_pushes
+from tests.support import wait_until
 
 from .browsing import clear_position, person_with_a_bot, plot_entry, state_of
 from .helpers import to_hand, to_plot
@@ -214,9 +216,12 @@ def test_a_person_answers_a_bots_offer_while_the_bot_waits(daphne_server, celery
     s = state_of(game)
     assert s["proposals"][0]["from"] == 1 and s["proposals"][0]["ask"]["plot"] == [ids["land"]]
     assert get("ladrillazo").to_move(s) == [0]
+    # The bot waits for the answer: a bot moves only when its seat's deadline fires, and while the offer is open
+    # its seat has none; the person's is the one armed. The deadlines' sweep, run now, finds nothing due.
+    deadlines = dict(Seat.objects.filter(game=game).values_list("index", "deadline"))
+    assert deadlines[1] is None and deadlines[0] is not None, deadlines
     version = Game.objects.get(pk=game.pk).version
-    time.sleep(2.0)
-    assert Game.objects.get(pk=game.pk).version == version, "the bot waits for the answer"
+    assert sweep_deadlines() == 0 and Game.objects.get(pk=game.pk).version == version, "the bot waits for the answer"
     assert page.locator(".seats .seat.on-move.mine").count() == 1, "the person's clock is the one running"
     screenshot(page, "ladrillazo-bot-offer", full_page=False)
     page.locator("#lz-deals .lz-prop.to-you button.lz-b-accept").click()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine import scoring
 from games.ladrillazo.engine.schema import END_DISPENSER, END_TURN_LIMIT, PHASE_OVER
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, game, to_hand, to_plot
 

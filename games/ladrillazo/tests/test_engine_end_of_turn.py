@@ -4,7 +4,7 @@ play passes to the right, the discard pile becomes the deck (End of turn)."""
 from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, card_total, envelope_total, game, to_hand, to_plot, types
 

@@ -8,7 +8,7 @@ import pytest
 from games.core.sections import SECTIONS
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine.ruleset import HANDLERS
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import game, to_hand, to_plot
 

@@ -4,7 +4,7 @@ card, never two actions of one card per turn (Powers and actions)."""
 from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, back, entry, envelope_total, game, to_hand, to_plot, types
 

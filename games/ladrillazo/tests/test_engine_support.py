@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine import plot
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, back, entry, game, to_hand, to_plot
 

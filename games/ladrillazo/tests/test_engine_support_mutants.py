@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine import plot
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, entry, game, to_plot
 

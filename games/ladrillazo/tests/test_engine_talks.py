@@ -4,7 +4,7 @@ only during the turn of one of the two players, envelopes on a traded card retur
 from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, back, entry, envelope_total, game, to_hand, to_plot, types
 

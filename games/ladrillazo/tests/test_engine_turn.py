@@ -4,7 +4,7 @@ each plot card used once per turn (Turn and lower; The Cards)."""
 from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
-from games.testing import refused
+from tests.support.engines import refused
 
 from .helpers import act, entry, game, to_hand, to_plot, types
 

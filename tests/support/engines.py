@@ -1,8 +1,10 @@
-"""Test helpers shared by every ruleset's tests (pure: no Django).
+"""The rulesets' test helpers (pure: no Django), used by every engine's tests.
 
 ``refused`` is the one way a test asserts that the rules forbid a move: the
 move must raise ``IllegalAction`` citing a real rulebook section (the one
-given, when given) and leave the state exactly as it was.
+given, when given) and leave the state exactly as it was. ``fuzz`` and
+``fuzz_random_states`` throw malformed actions at a ruleset, which must apply
+or refuse each one, never crash.
 """
 
 from __future__ import annotations
