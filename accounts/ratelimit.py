@@ -6,14 +6,14 @@ many seconds. ``settings.RATE_LIMITS`` names each limit (the environment may ove
 - ``api_user``: API requests per user (token or session), ``api_anon``: per IP for anonymous reads;
 - ``api_play``: a player's API requests about their own game in play (its state, their moves), per user and
   game, apart from ``api_user``: its window must stay shorter than the shortest time control's allowance, so
-  that even a refused client is told to wait less than its clock gives it (``games.api``);
+  that even a refused client is told to wait less than its clock gives it (``games.web.api``);
 - ``socket_connection``: messages per websocket connection (counted in the connection, no I/O);
 - ``socket_user``: messages per user over all their sockets (counted in leases of a tenth of the limit, one at a
   time per user and process, so a message rarely waits for Redis; see ``ahit``);
 - ``table_create``: tables created per user (besides the cap ``MAX_OPEN_TABLES`` on open lobby tables, counted
-  under a lock on the user's row: ``games.tables.check_table_limits``);
+  under a lock on the user's row: ``games.tables.lifecycle.check_table_limits``);
 - ``report``: reports of users or chat lines per reporter;
-- ``chat``: table chat lines per user, over all tables (``games.chat``);
+- ``chat``: table chat lines per user, over all tables (``games.chat.lines``);
 - ``login_ip`` / ``login_user``: failed sign-ins per client address, and per address and account (any login
   form, the admin's included; never per account alone, see ``accounts.throttle``).
 

@@ -3,7 +3,7 @@ moderator. The restrictions are written by the ``moderation`` app (which logs ea
 so the games and the lobby ask without importing anything above ``accounts``.
 
 A refusal is a ``Refusal`` (an English message with placeholders and its parameters): the caller raises it as its
-own error type (``games.actions.MoveRejected.because``).
+own error type (``games.play.actions.MoveRejected.because``).
 """
 
 from __future__ import annotations

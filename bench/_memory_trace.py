@@ -29,7 +29,8 @@ def _rss_mb() -> float:
 def _caches() -> str:
     from channels.layers import get_channel_layer
 
-    from games import presenters, snapshots
+    from games.live import snapshots
+    from games.present import presenters
     from games.templatetags import tablero
 
     layer = get_channel_layer()

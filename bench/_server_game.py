@@ -1,5 +1,5 @@
 """What the server-side benchmarks share: a started 4-seat table of bench users, played through the one move
-path (``games.actions.do_move``) with random legal moves, and deleted afterwards."""
+path (``games.play.actions.do_move``) with random legal moves, and deleted afterwards."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def bench_game(ruleset: str, seats: int = 4) -> Iterator[tuple]:
     """A started correspondence table of ``ruleset`` (bench users ``bench0``...), yielded with its users;
     deleted on the way out."""
     from accounts.models import User
-    from games import tables
     from games.models import Game
+    from games.tables import lifecycle as tables
 
     users = [User.objects.get_or_create(username=f"bench{i}")[0] for i in range(seats)]
     game = tables.do_create_table(users[0], ruleset, seats, time_control="correspondence")
@@ -43,9 +43,9 @@ def play(game, users, moves: int, rng: random.Random, around: Callable | None = 
          after: Callable[[int], None] | None = None) -> int:
     """Up to ``moves`` random legal moves through the move path; ``around(step)`` wraps each ``do_move`` call
     (a context manager factory that times or profiles it), ``after(i)`` runs after each. Returns the count."""
-    from games.actions import do_move
     from games.core.rulesets import get
     from games.models import Game
+    from games.play.actions import do_move
 
     rs = get(game.ruleset)
     played = 0

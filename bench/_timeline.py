@@ -27,7 +27,8 @@ def _note(step: str, game_id: int) -> None:
 
 
 def _wrap() -> None:
-    from games import actions, broadcast, consumers
+    from games.live import consumers
+    from games.play import actions, broadcast
 
     act, do_move, lock, write_move = (consumers.GameConsumer._act, consumers.do_move, actions._lock,
                                       actions.write_move)
@@ -87,7 +88,7 @@ def _wrap() -> None:
     async def timed_send(self, text_data=None, bytes_data=None, close=False):
         await send(self, text_data, bytes_data, close)
         if text_data is not None and text_data.startswith(_PUSHES):  # a socket's push (one socket may send
-            _note("pushed", self.game_id)                             # another's: games.fanout)
+            _note("pushed", self.game_id)                             # another's: games.live.fanout)
 
     consumers.GameConsumer._act, consumers.do_move, actions._lock = timed_act, timed_do_move, timed_lock
     consumers.GameConsumer.receive = timed_receive

@@ -1,4 +1,4 @@
-"""The cost of one broadcast from synchronous code (``games.broadcast.group_send``), the step every move, bot
+"""The cost of one broadcast from synchronous code (``games.play.broadcast.group_send``), the step every move, bot
 move and fired deadline ends with.
 
     python bench/broadcast.py --messages 500
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     django.setup()
-    from games.broadcast import group_send
+    from games.play.broadcast import group_send
 
     group_send("bench.broadcast", {"type": "warm"})
     wall, cpu = time.perf_counter(), time.process_time()

@@ -11,7 +11,7 @@ Redis database (``REDIS_URL``, default database 9; FLUSHED at the start and the 
 3. gives the human seat on move of each game a deadline spread uniformly at random over ``--spread`` seconds
    starting ``--lead`` seconds from now (default: 1 s per 40 games, time to arm them all first), and arms
    each exactly as production does after a move (``games.tasks.schedule_deadlines``: a member of the timers'
-   set, ``games.timers``), earliest first, from four threads;
+   set, ``games.play.timers``), earliest first, from four threads;
 4. waits until every deadline has fired (or ``--timeout`` seconds after the last one), stops its processes and
    reports: fired count; exactly once (one timeout move at version 1 per game, from the seat that was due: none
    missing, none doubled); lateness (the move's ``created_at`` minus the seat's deadline) p50/p95/p99/max;
@@ -132,8 +132,8 @@ def flush_redis() -> None:
 def make_games(opts: Options) -> list[int]:
     """``opts.games`` active 2-seat games, no deadline armed yet (so that starting workers re-arms none)."""
     from accounts.models import User
-    from games import tables
     from games.models import Game, Seat
+    from games.tables import lifecycle as tables
 
     # Leftovers of an earlier run must not fire in this one.
     Game.objects.filter(status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)

@@ -47,9 +47,9 @@ def main() -> None:
     args = parser.parse_args()
 
     users = prepared_users("bench_idle_1", "bench_idle_2", "bench_idle_3")
-    from games import tables
     from games.core.rulesets import get
     from games.models import Game
+    from games.tables import lifecycle as tables
 
     games = []
     for ruleset, seats in (("argentilandia", 3), ("estanciero", 2)):

@@ -1,6 +1,6 @@
 """The server's move path: lock, check, apply, write, (broadcast after commit).
 
-Plays random legal Estanciero moves through ``games.actions.do_move`` against
+Plays random legal Estanciero moves through ``games.play.actions.do_move`` against
 the configured database (DATABASE_URL, else the SQLite default) and prints
 moves per second and latency percentiles. The game it creates is deleted.
 

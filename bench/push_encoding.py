@@ -1,4 +1,4 @@
-"""Benchmark: what encoding a push costs, ``json`` against ``orjson`` (``games.snapshots._json``).
+"""Benchmark: what encoding a push costs, ``json`` against ``orjson`` (``games.live.snapshots._json``).
 
 Run from the repository root, against a database of its own (it writes a game):
 
@@ -46,11 +46,12 @@ def main() -> None:
     import orjson
 
     from accounts.models import User
-    from games import snapshots, tables
-    from games.actions import do_move
     from games.core.rulesets import get
+    from games.live import snapshots
     from games.models import Game
-    from games.presenters import Viewer, game_payload
+    from games.play.actions import do_move
+    from games.present.presenters import Viewer, game_payload
+    from games.tables import lifecycle as tables
 
     users = [User.objects.get_or_create(username=f"pe_s{i}")[0] for i in range(4)]
     game = tables.do_create_table(users[0], "estanciero", 4, time_control="correspondence")

@@ -7,7 +7,7 @@ Run from the repository root, with Redis (no database is touched):
 Every move at a table with a clock queues its seat's timeout from the move path, before the move path returns.
 This queues ``--calls`` timeouts ``--rounds`` times each way, into a queue and a timers' set of the bench's own
 (deleted at the end, so no worker fires them), and prints the CPU and wall time of one: the fastest round and
-the median round. The ways: ``arm`` as it is (a member of the timers' set, ``games.timers``), and the Celery ETA
+the median round. The ways: ``arm`` as it is (a member of the timers' set, ``games.play.timers``), and the Celery ETA
 task it queued before, through ``config/broker.py``'s transport and through kombu's own (the before and after
 of docs/PERFORMANCE.md's "6 December 2026" section).
 """
@@ -59,7 +59,7 @@ def measure(way: str, calls: int, count: int) -> None:
     from django.utils import timezone
 
     from config.celery import app
-    from games import timers
+    from games.play import timers
     from games.tasks import arm, fire_deadline
 
     if way == "eta-kombu":
@@ -67,7 +67,7 @@ def measure(way: str, calls: int, count: int) -> None:
     deadline = timezone.now() + timedelta(minutes=10)
     store = redis.Redis.from_url(settings.CELERY_BROKER_URL)
 
-    def eta_task(version: int) -> None:  # what arm queued before games.timers, with 5957a00's arguments
+    def eta_task(version: int) -> None:  # what arm queued before games.play.timers, with 5957a00's arguments
         fire_deadline.apply_async((1, 0, version), eta=deadline, declare=(), argsrepr=f"(1, 0, {version})",
                                   kwargsrepr="{}")
 

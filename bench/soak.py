@@ -199,7 +199,7 @@ def bench_users():
 
 def new_table(n: int, host, mod) -> int:
     """A started table where only bots sit (the host's seat handed to a bot by a moderator)."""
-    from games import tables
+    from games.tables import lifecycle as tables
     from moderation import games as moderation
 
     ruleset, seats = RULESETS[n % len(RULESETS)]

@@ -317,7 +317,7 @@ def setup_tables(count: int, ruleset: str = "estanciero", time_control: str = "c
     from django.db import connection
 
     from accounts.models import ApiToken
-    from games import tables
+    from games.tables import lifecycle as tables
 
     password_hash = make_password(PASSWORD)
 

@@ -147,8 +147,8 @@ def main() -> None:
     args = parser.parse_args()
 
     users = prepared_users("bench_alicia", "bench_bruno")
-    from games import tables
     from games.models import Game
+    from games.tables import lifecycle as tables
 
     game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
     tables.do_join(game.pk, users[1])

@@ -1,8 +1,8 @@
 """What a browser's socket push costs to render: the table's HTML for each of a move's distinct viewers.
 
-Plays a game of random legal moves through the move path (``games.actions.do_move``) against the configured
+Plays a game of random legal moves through the move path (``games.play.actions.do_move``) against the configured
 database (DATABASE_URL, else the SQLite default), then renders the table, as a socket push does
-(``games.snapshots.table_message``), for the four seats and a spectator at each of the last ``--renders``
+(``games.live.snapshots.table_message``), for the four seats and a spectator at each of the last ``--renders``
 revisions, the snapshot and render caches emptied first (the parts every viewer shares, ``{% public_part %}``,
 are rendered by the first viewer of each revision, as in a push). Prints the milliseconds per render (p50, p99,
 mean), the CPU per revision for all five (``time.process_time``: steadier than the clock on a shared
@@ -38,8 +38,8 @@ def main() -> None:
     args = parser.parse_args()
 
     _server_game.setup()
-    from games import snapshots
-    from games.presenters import Viewer
+    from games.live import snapshots
+    from games.present.presenters import Viewer
     from games.templatetags.tablero import forget_public_parts
 
     viewers = [Viewer(seat=s, signed_in=True, is_creator=s == 0, language=args.language) for s in range(4)]
@@ -90,7 +90,7 @@ def main() -> None:
 def _replays(kept: list, viewers: list, replays: int) -> str:
     import gc
 
-    from games import snapshots
+    from games.live import snapshots
     from games.templatetags.tablero import forget_public_parts
 
     per_pass = []

@@ -2,9 +2,9 @@ from channels.auth import AuthMiddlewareStack
 from channels.routing import URLRouter
 from django.urls import path
 
-from games.consumers import GameConsumer, PingConsumer
-from games.socket_cap import AnonymousSocketCap
-from games.ws_auth import TokenAuthMiddleware
+from games.live.consumers import GameConsumer, PingConsumer
+from games.live.socket_cap import AnonymousSocketCap
+from games.live.ws_auth import TokenAuthMiddleware
 from lobby.consumers import LobbyConsumer
 
 websocket_urlpatterns = [
@@ -16,6 +16,6 @@ websocket_urlpatterns = [
 
 def websocket_stack():
     """The sockets' application: who is there (session, or API token), then the anonymous cap per address
-    (``games.socket_cap``), then the consumer. Served by ``config.asgi`` behind the origin check; tests run it
+    (``games.live.socket_cap``), then the consumer. Served by ``config.asgi`` behind the origin check; tests run it
     in process."""
     return AuthMiddlewareStack(TokenAuthMiddleware(AnonymousSocketCap(URLRouter(websocket_urlpatterns))))

@@ -134,7 +134,7 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-# Threads for the socket consumers' database calls in each Daphne process (games/db_threads.py); 0 = channels'
+# Threads for the socket consumers' database calls in each Daphne process (games/live/db_threads.py); 0 = channels'
 # one thread. Measured (docs/PERFORMANCE.md): a pool did not help on 2 cores, where one process is CPU-bound
 # under the GIL before its database thread is; scale with more Daphne processes instead.
 DB_THREADS = env_int("DB_THREADS", 0)
@@ -163,7 +163,7 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 # group send and a blocking pop per process: docs/PERFORMANCE.md). It drops what is published while Redis
 # restarts: every push carries the game's version and revision and a client resyncs on a gap or a reconnect.
 # Pub/sub channels are not scoped by Redis database, so the prefix names the database: test processes and
-# checkouts on one Redis must not hear each other's games. Moves publish through games.broadcast, which speaks
+# checkouts on one Redis must not hear each other's games. Moves publish through games.play.broadcast, which speaks
 # this layer's channel names.
 CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {
     "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
@@ -213,7 +213,7 @@ CELERY_BEAT_SCHEDULE = {
     # A sweep still queued when the next is due is dropped: the next one does the same work.
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": float(env_int("SWEEP_SECONDS", 5)),
                         "options": {"expires": float(env_int("SWEEP_SECONDS", 5))}},
-    # Correspondence turn e-mails (games/notify.py): each run mails whoever waits, at most once a day per game.
+    # Correspondence turn e-mails (games/play/notify.py): each run mails whoever waits, at most once a day per game.
     # Runs queued while no worker ran expire: the next one does the same work.
     "mail-turns": {"task": "games.tasks.mail_turns", "schedule": float(env_int("TURN_MAIL_SECONDS", 300)),
                    "options": {"expires": float(env_int("TURN_MAIL_SECONDS", 300))}},
@@ -274,10 +274,10 @@ if env_str("EMAIL_FILE_PATH"):  # for the file-based backend (the server-restart
 # Links in e-mails (sent by Celery, with no request to take the host from).
 SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 # A turn is mailed only after it has waited this long, so a player at the table is not mailed about the move
-# they are about to make (games/notify.py).
+# they are about to make (games/play/notify.py).
 TURN_MAIL_AFTER_SECONDS = env_int("TURN_MAIL_AFTER_SECONDS", 600)
 # A signed-in socket's move checks, at most this often, that its user and token may still use it: the backstop
-# for a ban's or a revocation's close message lost with the channel layer (games/ws_auth.py).
+# for a ban's or a revocation's close message lost with the channel layer (games/live/ws_auth.py).
 SOCKET_ACCOUNT_RECHECK_SECONDS = env_int("SOCKET_ACCOUNT_RECHECK_SECONDS", 30)
 
 # --- Language -------------------------------------------------------------
@@ -365,10 +365,10 @@ RATE_LIMITS = {
     "table_create": env_str("TABLE_CREATE_RATE_LIMIT", "10/60s"),
     "login_ip": env_str("LOGIN_IP_RATE_LIMIT", "50/300s"),
     "login_user": env_str("LOGIN_USER_RATE_LIMIT", "10/300s"),
-    "chat": env_str("CHAT_RATE_LIMIT", "5/10s"),  # table chat lines per user (games/chat.py)
+    "chat": env_str("CHAT_RATE_LIMIT", "5/10s"),  # table chat lines per user (games/chat/lines.py)
 }
 MAX_OPEN_TABLES = env_int("MAX_OPEN_TABLES", 5)  # lobby tables one user may keep open at once
-# Anonymous websockets one client address may keep open at once, over every process (games/socket_cap.py).
+# Anonymous websockets one client address may keep open at once, over every process (games/live/socket_cap.py).
 MAX_ANONYMOUS_SOCKETS = env_int("MAX_ANONYMOUS_SOCKETS", 30)
 # How often a Daphne process's threads (its event loop and its database thread) may take the interpreter from
 # each other, in ms (Python's default is 5): at 1 ms a push rendered on the loop holds up a move waiting on the

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views_health import healthz
+from games.web.health import healthz
 
 urlpatterns = [
     path("admin/", admin.site.urls),

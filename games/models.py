@@ -106,7 +106,7 @@ class Seat(models.Model):
     clock_started = models.DateTimeField(null=True, blank=True)
     reserve_left = models.FloatField(default=0)
     # What is left of the seat's allowance in the game's current turn (null: all of ``Game.move_seconds``): the
-    # clock charges the turn, not each action (games/clock.py).
+    # clock charges the turn, not each action (games/play/clock.py).
     turn_left = models.FloatField(null=True, blank=True)
     timeouts = models.PositiveSmallIntegerField(default=0)
     # How a bot seat plays: "easy" picks any legal move, "normal" is the engine's policy.

@@ -9,9 +9,8 @@ from django.dispatch import Signal, receiver
 
 from accounts.models import ApiToken
 from accounts.signals import out_of_play
-
-from .interventions import hand_seats_to_bots
-from .ws_auth import close_sockets_after_commit
+from games.live.ws_auth import close_sockets_after_commit
+from games.tables.interventions import hand_seats_to_bots
 
 # A game ended or its result changed (a finish, an adjudication, an annulment), sent once that has committed with
 # ``game_id``: the lobby records ratings, history and league standings (``lobby.signals``). Receivers must be
@@ -41,5 +40,5 @@ def leave_the_tables(sender, user, **kwargs):
 @receiver(post_delete, sender=ApiToken)
 def close_the_tokens_sockets(sender, instance, **kwargs):
     """However a token goes (the settings page, the admin), the sockets signed in with it close once that
-    commits (``games.ws_auth``)."""
+    commits (``games.live.ws_auth``)."""
     close_sockets_after_commit(instance.user_id, instance.pk)

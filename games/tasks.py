@@ -2,7 +2,7 @@
 
 Deadlines live in the database. A deadline close enough is also queued in a
 Redis sorted set, which a thread of each worker takes due deadlines from
-(``games.timers``); anything missed (Redis restarted, a worker killed, long
+(``games.play.timers``); anything missed (Redis restarted, a worker killed, long
 correspondence deadlines) is picked up by the beat sweep and re-queued when a
 worker starts. Every task is idempotent: ``do_deadline`` checks the version
 and the deadline under the game's row lock.
@@ -26,8 +26,8 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections, transaction
 from django.utils import timezone
 
-from . import timers
-from .timers import Deadline
+from games.play import timers
+from games.play.timers import Deadline
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ def fire(game_id: int, seat: int, version: int) -> bool:
     """Apply one deadline; True when it made a move. A database error is raised (the sweep tries again); any
     other failure is the game's own (its state or the engine) and would fail on every try, so the game is
     paused for a moderator instead (``signals.deadline_failed``)."""
-    from .actions import do_deadline
+    from games.play.actions import do_deadline
 
     try:
         return do_deadline(game_id, seat, version) is not None
@@ -79,7 +79,7 @@ def fire_each(deadlines: list[Deadline]) -> int:
 
 @shared_task(name="games.tasks.fire_deadline", ignore_result=True, acks_late=True)
 def fire_deadline(game_id: int, seat: int, version: int) -> bool:
-    """One deadline (the ETA tasks queued before ``games.timers``, and anyone's by hand)."""
+    """One deadline (the ETA tasks queued before ``games.play.timers``, and anyone's by hand)."""
     return fire(game_id, seat, version)
 
 
@@ -171,7 +171,7 @@ def due_soon(game_id: int, version: int, deadlines: list, now=None) -> dict:
 
 
 def arm(game_id: int, version: int, deadlines: list, now=None) -> int:
-    """Queue each (seat, deadline) due within the horizon in the timers' set (``games.timers``, one ``ZADD``)."""
+    """Queue each (seat, deadline) due within the horizon in the timers' set (``games.play.timers``, one ``ZADD``)."""
     armed = due_soon(game_id, version, deadlines, now)
     timers.add(armed)
     return len(armed)
@@ -214,7 +214,7 @@ _timer: timers.Timer | None = None
 
 @worker_ready.connect
 def _start_timer(sender=None, **kwargs) -> None:
-    """The thread that takes due deadlines from the timers' set and queues them (``games.timers``)."""
+    """The thread that takes due deadlines from the timers' set and queues them (``games.play.timers``)."""
     global _timer
     if (sender is not None and not consumes_main_queue(sender)) or _timer is not None:
         return
@@ -248,25 +248,25 @@ def _keep_connections(sender=None, **kwargs) -> None:
 
 @shared_task(name="games.tasks.mail_turns")
 def mail_turns() -> int:
-    """Correspondence turn e-mails (``games.notify``): beat runs this every few minutes; each seat is mailed at
+    """Correspondence turn e-mails (``games.play.notify``): beat runs this every few minutes; each seat is mailed at
     most once a day per game however often it runs."""
-    from .notify import send_turn_mails
+    from games.play.notify import send_turn_mails
 
     return send_turn_mails()
 
 
 @shared_task(name="games.tasks.fill_quick_table", ignore_result=True, acks_late=True)
 def fill_quick_table(game_id: int) -> None:
-    """A quick-play table's wait is over: bots take the empty seats and it starts (``games.quickplay``;
+    """A quick-play table's wait is over: bots take the empty seats and it starts (``games.tables.quickplay``;
     idempotent, and an early run schedules itself again)."""
-    from .quickplay import run_fill
+    from games.tables.quickplay import run_fill
 
     run_fill(game_id)
 
 
 @worker_ready.connect
 def _rearm_quick_tables(sender=None, **kwargs) -> None:
-    from .quickplay import rearm_pending
+    from games.tables.quickplay import rearm_pending
 
     if sender is not None and not consumes_main_queue(sender):
         return

@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import api, views, views_chat, views_replay
+from games.web import api, views
+from games.web import chat as views_chat
+from games.web import replay as views_replay
 
 app_name = "games"
 urlpatterns = [

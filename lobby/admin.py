@@ -6,9 +6,9 @@ from django import forms
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from games.actions import MoveRejected
 from games.core.rulesets import names
-from games.tables import check_create
+from games.play.actions import MoveRejected
+from games.tables.lifecycle import check_create
 
 from .leagues import schedule_rounds
 from .models import BotAccount, Division, League, LeagueTable, Membership, PlayerResult, Rating, Round, Season

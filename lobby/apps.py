@@ -7,7 +7,7 @@ class LobbyConfig(AppConfig):
     verbose_name = _("Lobby")
 
     def ready(self):
-        from games.results import register_bot_accounts
+        from games.play.results import register_bot_accounts
 
         from . import signals  # noqa: F401  (the lobby re-renders when a game ends)
         from .results import bot_accounts

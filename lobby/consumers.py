@@ -2,7 +2,7 @@
 
 On connect the page gets the lists (``{"type": "lobby", "rev", "html"}``, morphed in by
 ``static/js/lobby.js``). A table write the lobby shows bumps the lobby's revision and tells the ``lobby``
-group (``games.broadcast.publish_lobby``); each socket then sends the lists at that revision, rendered once
+group (``games.play.broadcast.publish_lobby``); each socket then sends the lists at that revision, rendered once
 per process and language. Every ``presence.CHECK_IN`` seconds the page sends ``{"type": "hello", "rev": n}``:
 that keeps its person online, and a page behind the current revision (a message the layer dropped) gets
 the lists again.
@@ -17,11 +17,11 @@ from asgiref.sync import sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from accounts import ratelimit
-from games.broadcast import LOBBY_GROUP, lobby_rev
-from games.consumers import ClosedSocketSendsDropped, LayerChannelForgotten, connection_language
 from games.core.validation import InvalidInput, parse_json
-from games.db_threads import DatabaseCallsOnly, db
-from games.presence import PresenceMixin
+from games.live.consumers import ClosedSocketSendsDropped, LayerChannelForgotten, connection_language
+from games.live.db_threads import DatabaseCallsOnly, db
+from games.live.presence import PresenceMixin
+from games.play.broadcast import LOBBY_GROUP, lobby_rev
 
 from . import listing
 

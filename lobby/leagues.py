@@ -17,10 +17,10 @@ from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from accounts.models import User
-from games import tables
-from games.actions import MoveRejected
 from games.core.rulesets import get
 from games.models import AuditEntry, Game, Seat
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
 
 from . import ratings
 from .models import BotAccount, Division, League, LeagueTable, Membership, Rating, Round, Season

@@ -16,11 +16,11 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import presence
-from games.broadcast import lobby_rev
 from games.core.rulesets import declaration, get, names
+from games.live import presence
 from games.models import AuditEntry, Game
-from games.tables import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES  # noqa: F401  (the lobby's names)
+from games.play.broadcast import lobby_rev
+from games.tables.lifecycle import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES  # noqa: F401  (the lobby's names)
 
 from .catalog import get_game
 

@@ -14,7 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from games.tables import TIME_CONTROL_LABELS, TIME_CONTROLS
+from games.tables.lifecycle import TIME_CONTROL_LABELS, TIME_CONTROLS
 
 from . import ratings
 

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from games.core.rulesets import get
 from games.models import Game, Seat
-from games.quickplay import fill_time
+from games.tables.quickplay import fill_time
 
 from .listing import TIME_CONTROL_NAMES, game_name
 

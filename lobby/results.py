@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Game, Seat
-from games.results import bot_account_ids, finishing_order
+from games.play.results import bot_account_ids, finishing_order
 
 from . import ratings
 from .models import BotAccount, LeagueTable, PlayerResult, Rating, RatingBook
@@ -36,7 +36,7 @@ class Placing:
 
 
 def bot_accounts(user_ids: list[int]) -> list[int]:
-    """Of ``user_ids``, the league bot accounts: what the games ask (``games.results.register_bot_accounts``)."""
+    """Of ``user_ids``, the league bot accounts: what the games ask (``games.play.results.register_bot_accounts``)."""
     return list(BotAccount.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
 
 

@@ -9,8 +9,8 @@ from django.db.models.signals import post_init, post_save
 from django.dispatch import receiver
 
 from accounts.signals import out_of_play
-from games.broadcast import publish_lobby_after_commit
 from games.models import Game
+from games.play.broadcast import publish_lobby_after_commit
 from games.signals import game_over
 
 from .leagues import withdraw_sanctioned

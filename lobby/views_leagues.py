@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from games.actions import MoveRejected
 from games.core.rulesets import names
 from games.models import Seat
+from games.play.actions import MoveRejected
 
 from . import history
 from .catalog import get_game

@@ -1,5 +1,5 @@
 """The live lobby's page: open tables per game, games in play, who is online, quick play, and the New table form
-(whose table is then created by ``games.tables``, the one table policy the API shares). Plain function views."""
+(whose table is then created by ``games.tables.lifecycle``, the one table policy the API shares). Plain function views."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from games import quickplay, tables
-from games.actions import MoveRejected
 from games.core.rulesets import declaration, names
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
+from games.tables import quickplay
 
 from . import listing
 

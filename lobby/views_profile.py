@@ -11,8 +11,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from games import privacy
 from games.core.rulesets import names
+from games.tables import privacy
 
 from . import history
 from .models import BotAccount
@@ -26,7 +26,7 @@ def profile(request, username: str):
     player = get_object_or_404(User, username=username, is_active=True)
     game = request.GET.get("game") if request.GET.get("game") in names() else ""
     result = request.GET.get("result") if request.GET.get("result") in history.RESULTS else ""
-    # A private game shows only to whom may see it (``games.privacy``): its people and moderators.
+    # A private game shows only to whom may see it (``games.tables.privacy``): its people and moderators.
     filtered = history.results_of(player, game, result).exclude(privacy.hidden_from(request.user, "game__"))
     filtered = filtered.select_related(*history.RELATED).prefetch_related("game__seats__user")
     page = Paginator(filtered, HISTORY_PAGE).get_page(request.GET.get("page"))

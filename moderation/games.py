@@ -11,12 +11,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop
 
-from games import clock
-from games.actions import MoveRejected, _lock
-from games.interventions import UNDER_WAY, changed, rearm
 from games.models import AuditEntry, Game, Move, Seat
-from games.move_writes import save_seats
+from games.play import clock
+from games.play.actions import MoveRejected, _lock
+from games.play.move_writes import save_seats
 from games.signals import game_over_after_commit
+from games.tables.interventions import UNDER_WAY, changed, rearm
 from moderation.users import check_moderator, check_reason, log_action
 
 # The audit entries that put a person in one of the game's seats (``tables``): a seat they left or lost since

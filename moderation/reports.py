@@ -12,9 +12,9 @@ from django.utils.translation import gettext_noop
 
 from accounts import ratelimit
 from accounts.models import User
-from games import privacy
-from games.actions import MoveRejected
 from games.models import ChatMessage
+from games.play.actions import MoveRejected
+from games.tables import privacy
 
 from .models import RESOLUTION_LABELS, Report
 from .users import (

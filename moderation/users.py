@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.models import Restriction, User
-from games.actions import MoveRejected
+from games.play.actions import MoveRejected
 from moderation.models import ModerationAction
 
 MODERATORS = "moderators"

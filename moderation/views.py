@@ -17,10 +17,11 @@ from django.views.decorators.http import require_POST
 
 from accounts import restrictions
 from accounts.models import Restriction, User
-from games import chat, privacy
-from games.actions import MoveRejected
+from games.chat import lines as chat
 from games.models import ChatMessage, Game
-from games.reliability import reliability
+from games.play.actions import MoveRejected
+from games.tables import privacy
+from games.tables.reliability import reliability
 from moderation import reports
 from moderation.models import RESOLUTION_LABELS, ModerationAction, Report
 

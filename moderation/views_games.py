@@ -16,10 +16,10 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from accounts.restrictions import is_moderator
-from games.actions import MoveRejected
 from games.core.events import visible_to
 from games.models import ChatMessage, Game, Move, Seat
-from games.presenters import describe_event, names_of
+from games.play.actions import MoveRejected
+from games.present.presenters import describe_event, names_of
 from moderation import games as moderation
 from moderation.models import ModerationAction
 

@@ -36,7 +36,7 @@ from django.template.loader import render_to_string  # noqa: E402
 from django.test import RequestFactory  # noqa: E402
 from django.utils import translation  # noqa: E402
 
-from games import presenters  # noqa: E402
+from games.present import presenters  # noqa: E402
 
 OUT = ROOT / "test-artifacts" / "boards"
 NAMES = ["Alicia", "Bruno", "Carla", "Dario", "Elena", "Fede"]
@@ -139,7 +139,7 @@ def estanciero_states():
 # --- rendering ----------------------------------------------------------------------------------------
 
 def context(ruleset: str, rs, state, you):
-    """What games.presenters.table_context gives the table template, without a database."""
+    """What games.present.presenters.table_context gives the table template, without a database."""
     view = rs.view(state, you)
     active = not (state.get("over") or state.get("phase") == "over")
     actions = rs.legal_actions(state, you) if (you is not None and active) else []

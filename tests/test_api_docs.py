@@ -15,8 +15,8 @@ import pytest
 import requests
 
 from accounts.models import ApiToken, User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from tests.fixtures.servers import Proc, free_port, server_env, wait_http
 
 ROOT = Path(__file__).resolve().parent.parent

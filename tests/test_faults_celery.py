@@ -1,7 +1,7 @@
 """Faults of the Celery side, each on a private ``redis-server`` with its own worker, so that neither the suite's
 Redis nor the worker shared by the rest of the run is touched (later tests depend on that one).
 
-* A worker killed with ``kill -9`` while deadlines are pending (in the timers' set, ``games.timers``): started
+* A worker killed with ``kill -9`` while deadlines are pending (in the timers' set, ``games.play.timers``): started
   again, it re-queues them from the database and each fires once.
 * Redis (broker, channel layer and cache at once) shut down under a live game whose clock keeps firing and
   started again empty three seconds later, as a crash without persistence leaves it. The worker must survive
@@ -86,7 +86,7 @@ class PrivateStack:
         self.beat = start_celery_beat(f"faults-beat-{self.port}", self.env, ARTIFACTS / f"beat-{self.port}")
 
     def pending_deadlines(self) -> int:
-        """Deadlines in the private Redis's timers' set (``games.timers.key``)."""
+        """Deadlines in the private Redis's timers' set (``games.play.timers.key``)."""
         queue = self.env.get("CELERY_QUEUE", "tablero")
         return redis.Redis(port=self.port).zcard(f"{queue}.deadlines")
 

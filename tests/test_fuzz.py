@@ -21,9 +21,9 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken, User
-from games import tables
 from games.core.rulesets import get, names
 from games.models import Game, Move
+from games.tables import lifecycle as tables
 from tests.fixtures.servers import Proc, free_port, server_env, wait_http
 from tests.support import ARTIFACTS, run_async
 

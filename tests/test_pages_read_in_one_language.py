@@ -19,8 +19,8 @@ import polib
 import pytest
 from django.utils import translation
 
-from games import snapshots
-from games.presenters import Viewer
+from games.live import snapshots
+from games.present.presenters import Viewer
 from games.tests.conftest import client_for, make_users, open_table
 from games.tests.test_move_path import play_randomly
 from lobby.listing import lobby_message

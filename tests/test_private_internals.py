@@ -112,12 +112,12 @@ WEBSOCKET_COMPRESSION = Patch(
 )
 
 PUBSUB_LAYER = Patch(
-    file="games/broadcast.py",
+    file="games/play/broadcast.py",
     distributions=("channels-redis",),
     measurement="games/tests/test_broadcast.py, games/tests/test_consumer_sends.py and bench/socket_load.py "
                 "--timeline (a move's commit to its PUBLISH, 1.3 ms at the median through a loop of its own, is "
                 "what publishing from the writing thread saves; docs/PERFORMANCE.md, the channel layer); "
-                "games/consumers.py's forget_layer_channel uses the layer's private _get_layer and _get_shard too",
+                "games/live/consumers.py's forget_layer_channel uses the layer's private _get_layer and _get_shard too",
     fingerprints={
         "channels_redis.utils._consistent_hash": "a67f87dec0b0b75d",
         "channels_redis.utils.decode_hosts": "012afe3ce1b8e8a5",
@@ -151,7 +151,7 @@ POSTGRESQL_WRAPPER = Patch(
 )
 
 MOVE_PATH_ROWS = Patch(
-    file="games/actions.py",
+    file="games/play/actions.py",
     distributions=("Django",),
     measurement="the move path's tests (games/tests/test_move_path.py) and bench/socket_load.py --timeline (the "
                 "game's and seats' rows locked and read in one round trip, each seat's user cached on it as "
@@ -243,7 +243,7 @@ def test_websocket_compression_refuses_an_autobahn_without_its_compression_table
 
 
 def test_modules_using_private_code_refuse_to_import_without_it(monkeypatch):
-    """channels_redis's helpers for games.broadcast and games.consumers, kombu's for config.broker, Django's for
+    """channels_redis's helpers for games.play.broadcast and games.live.consumers, kombu's for config.broker, Django's for
     config.postgresql.base: each module, imported afresh without them, raises and names itself."""
     import sys
 
@@ -253,8 +253,8 @@ def test_modules_using_private_code_refuse_to_import_without_it(monkeypatch):
     from kombu.transport import redis
 
     cases = [
-        (channels_redis.utils, "_consistent_hash", "games.broadcast", "games/broadcast.py"),
-        (channels_redis.pubsub.RedisPubSubLoopLayer, "_get_shard", "games.consumers", "games/consumers.py"),
+        (channels_redis.utils, "_consistent_hash", "games.play.broadcast", "games/play/broadcast.py"),
+        (channels_redis.pubsub.RedisPubSubLoopLayer, "_get_shard", "games.live.consumers", "games/live/consumers.py"),
         (redis.Channel, "_create_client", "config.broker", "config/broker.py"),
         (base.DatabaseWrapper, "_configure_connection", "config.postgresql.base", "config/postgresql/base.py"),
     ]

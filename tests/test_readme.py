@@ -52,7 +52,7 @@ def test_the_readme_lists_the_processes_make_run_starts(monkeypatch):
 
 
 def test_the_readme_says_players_counts_the_bots():
-    """The lobby's new-table form: "Players" is every seat, bots included (games/tables.py seats the bots last)."""
+    """The lobby's new-table form: "Players" is every seat, bots included (games/tables/lifecycle.py seats the bots last)."""
     form = (ROOT / "lobby" / "templates" / "lobby" / "play.html").read_text(encoding="utf-8")
     assert 'name="seats"' in form and 'name="bots"' in form
     assert "**Players** is the number of seats" in README and "bots included" in README

@@ -11,9 +11,9 @@ import pytest
 from django.core.cache import cache
 
 from accounts.models import ApiToken, User
-from games import tables
 from games.core.rulesets import get, names
 from games.models import Game, Move
+from games.tables import lifecycle as tables
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.django_db

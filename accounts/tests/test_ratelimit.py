@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 
 from accounts import ratelimit
-from games.spectators import client
+from games.live.spectators import client
 from tests.support import run_async
 
 

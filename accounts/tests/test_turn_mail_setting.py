@@ -1,4 +1,4 @@
-"""The settings page's turn e-mail preference (correspondence games, games/notify.py)."""
+"""The settings page's turn e-mail preference (correspondence games, games/play/notify.py)."""
 
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""Human text for Argentilandia events and actions (used by games.presenters).
+"""Human text for Argentilandia events and actions (used by games.present.presenters).
 
 Raw materials and industries are translated (the Spanish names are the originals); provinces and
 ports keep their proper names. Events redacted for a viewer (no card identity) read naturally.
@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext_lazy
 from django.utils.translation import ngettext as _n
 
-from games.text_common import DICE_FAIRNESS, in_view
+from games.present.text_common import DICE_FAIRNESS, in_view
 
 from .engine import board as B
 

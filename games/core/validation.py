@@ -352,8 +352,8 @@ def check_action(ruleset: str, action: Any) -> dict:
 
 # ---- socket messages besides moves ----------------------------------------------------------------------------
 
-# The table chat's messages (``games.chat_socket``): checked like actions, unknown keys refused. The text may be
-# longer than a line (``games.chat.MAX_LENGTH``) here so that the chat says exactly how long a line may be.
+# The table chat's messages (``games.chat.socket``): checked like actions, unknown keys refused. The text may be
+# longer than a line (``games.chat.lines.MAX_LENGTH``) here so that the chat says exactly how long a line may be.
 CHAT_TEXT_MAX = 2000
 SOCKET_MESSAGES = {
     "chat": {"channel": string(choices=["players", "spectators"], max_length=12),

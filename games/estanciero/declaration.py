@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.core.declarations import Declaration, Option
-from games.formatting import money
+from games.present.formatting import money
 
 from .sections import SECTIONS
 

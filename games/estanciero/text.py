@@ -1,6 +1,6 @@
 """Estanciero in words: log lines for events and labels for action buttons.
 
-Looked up by ``games.presenters`` (``describe_event`` / ``label_action``).
+Looked up by ``games.present.presenters`` (``describe_event`` / ``label_action``).
 Space and card names come from the board data in the active language
 (Spanish names are the originals).  Money reads like the printed game:
 ``$ 35.000``.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games.core.checks import is_index
-from games.formatting import money
-from games.text_common import DICE_FAIRNESS, in_view, printed, view_get
+from games.present.formatting import money
+from games.present.text_common import DICE_FAIRNESS, in_view, printed, view_get
 
 from .engine import board
 

@@ -1,6 +1,6 @@
 """Ladrillazo in words: log lines for events, labels for move buttons, refusal parameters.
 
-Looked up by ``games.presenters`` (``describe_event`` / ``label_action`` / ``display_params``) and by
+Looked up by ``games.present.presenters`` (``describe_event`` / ``label_action`` / ``display_params``) and by
 the table's JavaScript (``action_target``). Card names come from the card data in the active language
 (Spanish names are the originals); players are named with the ``names`` the presenter passes.
 """
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from games.core.checks import is_index
-from games.text_common import in_view, printed, view_get
+from games.present.text_common import in_view, printed, view_get
 
 from .engine import cards
 
@@ -310,7 +310,7 @@ def label_action(action: dict, view: dict | None = None, names: list[str] | None
 
 def action_target(action: object, view: object = None) -> str | None:
     """The element an action concerns on the table (``card:<id>``), for clicking; None otherwise.
-    (``games.presenters.action_target`` passes the viewer's view too.)"""
+    (``games.present.presenters.action_target`` passes the viewer's view too.)"""
     if isinstance(action, dict) and action.get("type") in CARD_ACTIONS:
         cid = action.get("card")
         if isinstance(cid, int) and not isinstance(cid, bool):

@@ -5,8 +5,8 @@ from django import template
 from django.urls import reverse
 
 from games.core.rulesets import get
-from games.quickplay import fill_time
-from games.tables import TIME_CONTROL_NAMES
+from games.tables.lifecycle import TIME_CONTROL_NAMES
+from games.tables.quickplay import fill_time
 
 register = template.Library()
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from games import chat, spectators
+from games.chat import lines as chat
+from games.live import spectators
 from games.models import Game, Seat
 
 register = template.Library()

@@ -15,7 +15,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games import formatting
+from games.present import formatting
 
 register = template.Library()
 
@@ -36,7 +36,7 @@ def name_at(names, seat) -> str:
 @register.filter
 def fairness(ruleset: str, key: str) -> str:
     """``game.ruleset|fairness:"link"``: the fairness check's words as the ruleset names its chance (dice, shuffles)."""
-    from games.presenters import fairness_words  # presenters imports this module
+    from games.present.presenters import fairness_words  # presenters imports this module
 
     return fairness_words(ruleset, key)
 
@@ -57,7 +57,7 @@ _CSRF = CsrfTokenNode()
 
 @register.simple_tag(takes_context=True)
 def action_button(context, a: dict) -> str:
-    """A legal move as a form of one button (``a``: a row of ``games.presenters._legal_buttons``), posting the
+    """A legal move as a form of one button (``a``: a row of ``games.present.presenters._legal_buttons``), posting the
     move and the version it was offered at. Built here rather than by an included template: a table shows up
     to dozens of moves in every render, and an include costs a template's worth of nodes each."""
     return format_html(
@@ -163,7 +163,7 @@ def part_digest(html: str) -> str:
 
 def _marked(html: str) -> tuple[str, dict]:
     """The part, named by a digest of its content (``data-part`` on its element): a page that holds it can be
-    sent a placeholder instead (``games.snapshots``), and any process names the same content alike."""
+    sent a placeholder instead (``games.live.snapshots``), and any process names the same content alike."""
     element = _ELEMENT.match(html)
     if element is None:
         return html, {}
@@ -176,7 +176,7 @@ def _marked(html: str) -> tuple[str, dict]:
     return marked, {digest: (marked, element.group(1))}
 
 
-# The language the table is rendered in, read once by ``games.presenters.table_context``: asking the translation
+# The language the table is rendered in, read once by ``games.present.presenters.table_context``: asking the translation
 # machinery (a context-local lookup) for each of a board's sixty parts was 5% of a render.
 PART_LANGUAGE = "part_language"
 
@@ -250,7 +250,7 @@ def kept_part(parser, token):
 def public_part(parser, token):
     """``{% public_part "svg" %}...{% end_public_part %}``: content that depends only on the public state of
     the game (never on who looks: no ``you``, no legal moves, no private view), rendered once per
-    ``public_revision`` (game, seal, revision; set by ``games.presenters.table_context``) and language. Inside
+    ``public_revision`` (game, seal, revision; set by ``games.present.presenters.table_context``) and language. Inside
     a loop, name what the part varies with: ``{% public_part "plot" p.seat %}``. Without a
     ``public_revision`` in the context (a replay, a test) it renders as plain content."""
     return _part_tag(parser, token, "end_public_part", per_revision=True)

@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils import translation
 
 from accounts.models import ApiToken, User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 
 
 def make_users(*names: str) -> list:
@@ -110,9 +110,9 @@ def mod(db):
 def bot_move(game_id: int, users, rng) -> bool:
     """One move chosen by a normal bot for the seat to move, made by that seat's person (``users`` in seat order,
     as ``open_table`` seats them) through the UI's path; False once the game is over."""
-    from games import bots
-    from games.actions import do_move
     from games.core.rulesets import get
+    from games.play import bots
+    from games.play.actions import do_move
 
     game = Game.objects.get(pk=game_id)
     if game.status != Game.Status.ACTIVE:

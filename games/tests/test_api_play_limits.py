@@ -12,8 +12,8 @@ from django.test import Client
 
 from accounts import ratelimit
 from accounts.models import ApiToken
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.conftest import make_users
 
 pytestmark = pytest.mark.django_db

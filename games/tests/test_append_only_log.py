@@ -7,8 +7,8 @@ from django.test import Client
 
 from accounts.models import User
 from games.models import AuditEntry, Game, Move
+from games.present.verify import verify_game
 from games.tests.conftest import bot_move, open_table
-from games.verify import verify_game
 
 pytestmark = pytest.mark.django_db
 
@@ -22,7 +22,7 @@ def played(players):
 
     game = open_table("estanciero", players[:2], start=False)
     Game.objects.filter(pk=game.pk).update(options={**game.options, "max_turns": 2})
-    from games import tables
+    from games.tables import lifecycle as tables
 
     tables.do_start(game.pk, players[0])
     rng = random.Random(7)

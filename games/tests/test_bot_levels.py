@@ -8,10 +8,11 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games import bots, tables
-from games.actions import do_deadline
 from games.core.rulesets import declaration, get, names
 from games.models import Game, Move, Seat
+from games.play import bots
+from games.play.actions import do_deadline
+from games.tables import lifecycle as tables
 
 
 @pytest.mark.parametrize("ruleset", names())

@@ -1,4 +1,4 @@
-"""games.broadcast: synchronous code publishes to the real Redis pub/sub channel layer itself, from a plain
+"""games.play.broadcast: synchronous code publishes to the real Redis pub/sub channel layer itself, from a plain
 thread and from a thread that already runs a loop, as the layer's own group send would."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from channels.layers import get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 from django.test import override_settings
 
-from games import broadcast
+from games.play import broadcast
 from tests.support import run_async
 
 

@@ -5,8 +5,8 @@ import time
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread, wait_live
 from tests.fixtures.browsers import screenshot

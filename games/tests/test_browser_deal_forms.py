@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.ladrillazo.tests.browsing import clear_position, plot_entry, state_of
 from games.ladrillazo.tests.helpers import to_hand, to_plot
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, wait_live
 from tests.fixtures.browsers import screenshot
@@ -143,7 +143,7 @@ def test_estanciero_a_ticked_deed_that_changes_hands_is_unticked_with_a_word(dap
     """Sale of Properties: bruno ticks alicia's Salta South to ask her for it; meanwhile alicia sells it to carla.
     Asking alicia for it no longer makes sense: the tick is dropped and the page names the deed, and what bruno
     sends asks for nothing of carla's."""
-    from games.actions import do_move
+    from games.play.actions import do_move
 
     def arrange(state: dict) -> None:
         estanciero_buy_ahead(state)

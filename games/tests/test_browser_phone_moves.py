@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.core.rulesets import get
 from games.ladrillazo.tests.browsing import clear_position
 from games.ladrillazo.tests.helpers import to_hand, to_plot
 from games.models import Game, Seat
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, wait_live
 from tests.fixtures.browsers import screenshot

@@ -7,8 +7,8 @@ applied once."""
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.models import Game, Move, Seat
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, play_until_not_on_move, play_until_on_move, wait_live
 from tests.fixtures.browsers import screenshot

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.test_browser_two_people import in_thread
 from games.tests.test_replay import play_out
 from tests.fixtures.browsers import screenshot

@@ -11,12 +11,12 @@ import re
 import pytest
 
 from accounts.models import User
-from games import tables
-from games.actions import do_move
 from games.argentilandia.engine import board as B
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.core.rulesets import get
 from games.models import Game, Seat
+from games.play.actions import do_move
+from games.tables import lifecycle as tables
 from games.tests.turn_helpers import in_thread, live_pages, wait_live
 from tests.fixtures.browsers import screenshot
 from tests.support import wait_until

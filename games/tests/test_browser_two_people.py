@@ -6,9 +6,9 @@ player who walks away sees the bot take over and takes the seat back."""
 import pytest
 
 from accounts.models import User
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Seat
+from games.play.actions import do_move
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread
 from tests.fixtures.browsers import screenshot
@@ -88,7 +88,7 @@ def test_two_people_sit_down_start_and_see_each_other(daphne_server, browser):
 
 
 def test_a_deal_being_typed_survives_the_other_players_moves(daphne_server, browser):
-    from games import tables
+    from games.tables import lifecycle as tables
 
     pages = people(browser, daphne_server)
     alicia, bruno = pages["alicia"], pages["bruno"]
@@ -124,7 +124,7 @@ def test_a_deal_being_typed_survives_the_other_players_moves(daphne_server, brow
 
 
 def test_a_player_who_walks_away_sees_the_bot_and_takes_the_seat_back(daphne_server, celery_worker, browser):
-    from games import tables
+    from games.tables import lifecycle as tables
 
     pages = people(browser, daphne_server)
     users = {u.username: u for u in User.objects.all()}

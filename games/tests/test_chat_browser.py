@@ -9,10 +9,10 @@ from django.db.models import F
 from django.utils import timezone
 
 from accounts.models import User
-from games import chat as chat_module
-from games import tables
-from games.broadcast import publish
+from games.chat import lines as chat_module
 from games.models import ChatMessage, Game
+from games.play.broadcast import publish
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread, wait_live
 from tests.fixtures.browsers import screenshot

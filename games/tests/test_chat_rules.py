@@ -9,9 +9,10 @@ from django.test import Client
 
 from accounts import ratelimit
 from accounts.models import ApiToken, Restriction, User
-from games import chat, tables
-from games.actions import MoveRejected
+from games.chat import lines as chat
 from games.models import ChatMessage, ChatMute, Game
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
 
 pytestmark = pytest.mark.django_db
 

@@ -180,7 +180,7 @@ def test_after_the_game_players_get_the_spectators_lines(daphne_server, table):
 def test_a_page_that_checks_in_learns_whether_it_missed_lines(daphne_server, table):
     """Like the table's ``hello``: the page says the newest line it has; the server answers only when it is behind,
     with the newest line the page may read (never a spectators' line to a player during the game)."""
-    from games import chat
+    from games.chat import lines as chat
 
     game, users = table
     first = chat.do_chat(game.pk, users["ana"], "players", "first")

@@ -1,4 +1,4 @@
-"""The clock charges the turn, not each action (games/clock.py, docs/FRAMEWORK.md "Clocks"): moves that undo each
+"""The clock charges the turn, not each action (games/play/clock.py, docs/FRAMEWORK.md "Clocks"): moves that undo each
 other cannot hold a turn for ever. Time is driven through the clock's "now" (``django.utils.timezone.now``, which
 the move path reads once per move), never slept; each game is played through the one move path."""
 
@@ -12,10 +12,11 @@ from types import SimpleNamespace
 import pytest
 from django.utils import timezone
 
-from games import clock, tables
-from games.actions import do_deadline, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat, commitment_of
+from games.play import clock
+from games.play.actions import do_deadline, do_move
+from games.tables import lifecycle as tables
 from games.tests.conftest import make_users
 
 pytestmark = pytest.mark.django_db

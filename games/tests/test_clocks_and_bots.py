@@ -4,9 +4,9 @@
 import pytest
 from django.utils import timezone
 
-from games import tables
-from games.actions import do_deadline
 from games.models import Game, Move, Seat
+from games.play.actions import do_deadline
+from games.tables import lifecycle as tables
 from games.tasks import fire_deadline, sweep_deadlines
 from moderation.models import ModerationAction
 from tests.support import wait_until

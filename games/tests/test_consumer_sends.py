@@ -1,9 +1,9 @@
-"""What a socket consumer does as its socket ends (games/consumers.py): what it can no longer deliver, its layer channel."""
+"""What a socket consumer does as its socket ends (games/live/consumers.py): what it can no longer deliver, its layer channel."""
 
 import pytest
 from autobahn.exception import Disconnected
 
-from games.consumers import GameConsumer
+from games.live.consumers import GameConsumer
 from tests.support import run_async
 
 
@@ -18,7 +18,7 @@ def test_a_message_to_a_socket_that_closed_meanwhile_is_dropped_without_an_error
 
     consumer = GameConsumer()
     consumer.base_send = closed
-    with caplog.at_level("DEBUG", logger="games.consumers"):
+    with caplog.at_level("DEBUG", logger="games.live.consumers"):
         run_async(consumer.send(text_data='{"type": "table"}'))
     assert [r.levelname for r in caplog.records] == ["DEBUG"]
     consumer.base_send = broken

@@ -1,11 +1,11 @@
-"""The sockets' database calls run side by side on a pool of threads (games/db_threads.py), not one by one."""
+"""The sockets' database calls run side by side on a pool of threads (games/live/db_threads.py), not one by one."""
 
 import asyncio
 import threading
 
 import pytest
 
-from games.db_threads import db
+from games.live.db_threads import db
 from tests.support import run_async
 
 # Database access allowed, though these calls make no query: channels tends the calling thread's connections

@@ -1,14 +1,14 @@
-"""One pass pushes a game's change to every socket of the process watching it (games/fanout.py)."""
+"""One pass pushes a game's change to every socket of the process watching it (games/live/fanout.py)."""
 
 import asyncio
 import json
 
 import pytest
 
-from games import fanout
-from games.actions import do_move
-from games.consumers import GameConsumer
 from games.core.rulesets import get
+from games.live import fanout
+from games.live.consumers import GameConsumer
+from games.play.actions import do_move
 from games.tests.conftest import in_process_socket, seat_user
 from tests.support import run_async
 
@@ -149,7 +149,7 @@ def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_
                                                                                        monkeypatch):
     """The move's own handler sends the new revision to the game's sockets in its process, the mover's first,
     without waiting for the layer's round trip through Redis (here the layer delivers nothing at all)."""
-    from games import broadcast
+    from games.play import broadcast
 
     sent = []
     monkeypatch.setattr(broadcast, "group_send", lambda group, message, then=None: sent.append(group))

@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken
-from games.actions import do_move
 from games.core.events import visible_to
 from games.core.rulesets import get
 from games.models import Game
+from games.play.actions import do_move
 from games.tests.conftest import api_payloads, first_socket_message, make_users, open_table
 from tests.support import run_async
 

@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
+from games.play.actions import do_move
 from games.tests.conftest import api_payloads, first_socket_message, open_table
 from tests.support import run_async
 

@@ -1,4 +1,4 @@
-"""``{% kept_part %}`` and the pushes that name them (games/templatetags/tablero.py, games/snapshots.py): a push
+"""``{% kept_part %}`` and the pushes that name them (games/templatetags/tablero.py, games/live/snapshots.py): a push
 to a page that shows the previous revision sends the board's unchanged elements as placeholders. Filled from
 that page, it must give exactly the table a whole render gives."""
 
@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games import snapshots
-from games.presenters import Viewer
+from games.live import snapshots
+from games.present.presenters import Viewer
 from games.templatetags.tablero import forget_public_parts
 from games.tests.conftest import bot_move, make_users, open_table
 

@@ -8,9 +8,9 @@ import pytest
 import websockets
 
 from accounts.models import ApiToken
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
+from games.play.actions import do_move
 from games.tests.conftest import seat_user
 from tests.support import run_async
 
@@ -184,7 +184,7 @@ def test_the_move_that_ends_a_game_reaches_the_sockets_watching_it(daphne_server
     client has no periodic check that would repair a push never sent), the seat and the spectator alike."""
     import random
 
-    from games import tables
+    from games.tables import lifecycle as tables
 
     game = tables.do_create_table(players[0], "estanciero", 2, time_control="correspondence",
                                   options={"max_turns": 2})

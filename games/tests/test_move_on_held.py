@@ -13,11 +13,12 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import ApiToken
-from games import actions, snapshot_wire, snapshots
-from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
+from games.live import snapshots
 from games.models import Game, Move, Seat
-from games.move_writes import SEAT_CLOCK_FIELDS
+from games.play import actions, snapshot_wire
+from games.play.actions import MoveRejected, do_move
+from games.play.move_writes import SEAT_CLOCK_FIELDS
 from games.tests.conftest import client_for, in_process_socket, open_table, seat_user
 from tests.fixtures.database import submitted_at_once
 from tests.support import run_async

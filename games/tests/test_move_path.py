@@ -5,12 +5,13 @@ import threading
 
 import pytest
 
-from games import snapshot_wire, tables
-from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
 from games.models import Game, Move
+from games.play import snapshot_wire
+from games.play.actions import MoveRejected, do_move
+from games.present.verify import canonical, replay, verify_game
+from games.tables import lifecycle as tables
 from games.tests.conftest import seat_user
-from games.verify import canonical, replay, verify_game
 from tests.fixtures.database import submitted_at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -83,7 +84,7 @@ def test_the_lock_reads_the_game_and_its_seats_with_their_players_in_two_queries
     column as the ORM would read it; a game that does not exist is refused."""
     from django.db import transaction
 
-    from games.actions import _lock
+    from games.play.actions import _lock
 
     with transaction.atomic(), django_assert_num_queries(2):
         game, seats = _lock(started_game.pk)
@@ -186,7 +187,7 @@ def test_a_socket_hears_of_a_move_only_after_it_commits(started_game, players):
     from channels.layers import get_channel_layer
     from django.db import close_old_connections, transaction
 
-    from games.broadcast import group_name
+    from games.play.broadcast import group_name
     from tests.support import run_async
 
     seat, action = first_move(started_game)

@@ -1,4 +1,4 @@
-"""The move path, ``games/actions.py`` (lock, check, apply, write, publish after commit): gaps that its mutation
+"""The move path, ``games/play/actions.py`` (lock, check, apply, write, publish after commit): gaps that its mutation
 run of 2 December 2026 found (``make mutation-move-path``, mutation/move_path.toml). Refusals carry the game's version
 and their check's own message, rule and parameters; a seat off the table or nobody signed in is refused, not a
 crash; the finishing move is stamped and queues the results robustly; the clocks are armed after commit from
@@ -16,11 +16,12 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from games import actions, bots, move_writes, tables
-from games.actions import MoveRejected, do_deadline, do_move, required_seats
 from games.core.rulesets import IllegalAction, get
 from games.core.validation import InvalidInput, check_action
 from games.models import Game, Move, Seat
+from games.play import actions, bots, move_writes
+from games.play.actions import MoveRejected, do_deadline, do_move, required_seats
+from games.tables import lifecycle as tables
 from games.tests.conftest import seat_user
 
 pytestmark = pytest.mark.django_db
@@ -64,8 +65,8 @@ def captured(monkeypatch) -> dict[str, list]:
     seen: dict[str, list] = {"sent": [], "armed": [], "scheduled": []}
     # A send that takes nothing along (the layer on another Redis than the broker): the timeouts are then queued
     # on their own.
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: seen["sent"].append(message))
-    monkeypatch.setattr("games.timers.add", lambda deadlines: seen["armed"].append(dict(deadlines)))
+    monkeypatch.setattr("games.play.broadcast.group_send", lambda group, message, then=None: seen["sent"].append(message))
+    monkeypatch.setattr("games.play.timers.add", lambda deadlines: seen["armed"].append(dict(deadlines)))
     monkeypatch.setattr("games.tasks.schedule_deadlines", lambda game_id: seen["scheduled"].append(game_id))
     return seen
 
@@ -210,7 +211,7 @@ def test_a_move_records_who_made_it_and_from_where(started_game, players):
 def test_a_move_rewrites_only_the_columns_a_move_changes(started_game, players):
     """The game's UPDATE names only ``MOVE_FIELDS`` and a seat's only the clock fields (``SEAT_CLOCK_FIELDS``):
     the rest of the rows (the seed, the options, the players) is never rewritten by a move. A seat that keeps
-    the turn keeps its clock (games/clock.py), so the moves are played until one wrote a seat."""
+    the turn keeps its clock (games/play/clock.py), so the moves are played until one wrote a seat."""
     with CaptureQueriesContext(connection) as queries:
         for _ in range(20):
             move_once(started_game, players)

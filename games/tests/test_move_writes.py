@@ -1,4 +1,4 @@
-"""``games.move_writes``: a move's writes as one statement on PostgreSQL, and by the ORM elsewhere and for the
+"""``games.play.move_writes``: a move's writes as one statement on PostgreSQL, and by the ORM elsewhere and for the
 move that ends a game. Either way the rows read back are what the objects hold."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games import actions, move_writes
 from games.models import Game, Move, Seat
-from games.move_writes import changed_seats, write_move
+from games.play import actions, move_writes
+from games.play.move_writes import changed_seats, write_move
 from tests.fixtures.database import other_connection
 
 pytestmark = pytest.mark.django_db

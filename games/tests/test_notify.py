@@ -1,4 +1,4 @@
-"""Correspondence turn e-mails (games/notify.py): who gets one, in which language, and never twice a day."""
+"""Correspondence turn e-mails (games/play/notify.py): who gets one, in which language, and never twice a day."""
 
 import threading
 from datetime import timedelta
@@ -9,10 +9,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
-from games import notify, tables
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Seat
+from games.play import notify
+from games.play.actions import do_move
+from games.tables import lifecycle as tables
 from games.tasks import mail_turns
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]

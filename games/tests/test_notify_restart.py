@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from accounts.models import ApiToken, User
-from games import tables
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import PREFERRED, login
 from games.tests.turn_helpers import in_thread, to_move, wait_live
 from tests.fixtures.browsers import click_a_move, screenshot

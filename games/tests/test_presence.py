@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from games import presence
+from games.live import presence
 
 
 @pytest.fixture(autouse=True)

@@ -1,15 +1,16 @@
 """A private table is seen only by its seated people, whoever opened its invite link, and moderators, at every door
-(``games.privacy``): the page and its fragment, the replay, the dice verification, the move log, the API, the chat
+(``games.tables.privacy``): the page and its fragment, the replay, the dice verification, the move log, the API, the chat
 (panel, post, API) and the table's socket; and profiles list it only to them. Everyone else gets what a game that
 does not exist gets. Also: while a game runs, the spectators' chat is read by signed-in spectators only, so a player
-who signs out cannot read it (``games.chat.readable``)."""
+who signs out cannot read it (``games.chat.lines.readable``)."""
 
 import pytest
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from games import chat, tables
+from games.chat import lines as chat
 from games.models import ChatMessage, Game
+from games.tables import lifecycle as tables
 from games.tests.conftest import client_for, in_process_socket, make_users, open_table
 from tests.support import run_async
 

@@ -10,11 +10,11 @@ from django.template import Context, Template, TemplateSyntaxError
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import bots
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Move
-from games.presenters import Viewer, table_context
+from games.play import bots
+from games.play.actions import do_move
+from games.present.presenters import Viewer, table_context
 from games.templatetags.tablero import forget_public_parts
 from games.tests.conftest import bot_move, make_users, open_table
 
@@ -126,7 +126,7 @@ def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own
     """A push renders the log once for every viewer who sees the same events: Estanciero has no secrets, so its
     four seats share the spectator's; in Ladrillazo a seat that drew a card was told which, so its log is its own
     (and differs from the spectator's), while the seats told nothing share the spectator's."""
-    from games.presenters import _log, _log_shared_with, names_of
+    from games.present.presenters import _log, _log_shared_with, names_of
 
     for ruleset, players in (("estanciero", 4), ("ladrillazo", 3)):
         users = make_users(*[f"ls{ruleset[:3]}{i}" for i in range(players)])

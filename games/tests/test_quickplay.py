@@ -8,9 +8,10 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games import quickplay, tables
-from games.actions import MoveRejected
 from games.models import AuditEntry, Game, Seat
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
+from games.tables import quickplay
 from tests.support import wait_until
 
 

@@ -9,13 +9,14 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from games import replay, tables
-from games.actions import MoveRejected, do_deadline, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.play.actions import MoveRejected, do_deadline, do_move
+from games.present import replay
+from games.present.verify import canonical
+from games.present.verify import replay as replay_from_scratch
+from games.tables import lifecycle as tables
 from games.tests.conftest import seat_user
-from games.verify import canonical
-from games.verify import replay as replay_from_scratch
 
 pytestmark = pytest.mark.django_db
 

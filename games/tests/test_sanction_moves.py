@@ -1,5 +1,5 @@
 """A banned or suspended user makes no move, whatever brings it (docs/SECURITY.md, Moderation): the sanction hands
-their seats to bots and the move path refuses them the seat back (``games.actions._taken_back``), on the rows a
+their seats to bots and the move path refuses them the seat back (``games.play.actions._taken_back``), on the rows a
 socket's process held from before the sanction too; they get up from tables still gathering; once the sanction
 is lifted they may take their seats back."""
 
@@ -7,12 +7,13 @@ import pytest
 from django.db import connection
 
 from accounts.models import ApiToken
-from games import snapshots, tables
-from games.actions import MoveRejected, do_move
 from games.core.rulesets import get
+from games.live import snapshots
+from games.live.ws_auth import still_allowed
 from games.models import Game, Move, Seat
+from games.play.actions import MoveRejected, do_move
+from games.tables import lifecycle as tables
 from games.tests.conftest import open_table
-from games.ws_auth import still_allowed
 from moderation import users as moderation
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the move on held rows runs outside a transaction

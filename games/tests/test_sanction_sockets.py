@@ -13,9 +13,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
+from games.live.ws_auth import REVOKED
 from games.models import Game, Move, Seat
 from games.tests.conftest import open_table
-from games.ws_auth import REVOKED
 from moderation.users import ensure_moderator_group
 from tests.fixtures.servers import Proc, free_port, server_env, wait_http
 from tests.support import run_async

@@ -9,9 +9,9 @@ import pytest
 from django.db.models import F
 
 from accounts.models import User
-from games import tables
-from games.broadcast import publish
 from games.models import Game, Seat
+from games.play.broadcast import publish
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread, play_until_not_on_move, play_until_on_move, wait_live
 from tests.fixtures.browsers import screenshot

@@ -1,4 +1,4 @@
-"""A move's layer message carries the new revision (games/snapshot_wire.py): what the sockets render from it
+"""A move's layer message carries the new revision (games/play/snapshot_wire.py): what the sockets render from it
 must be exactly what they would render from the database."""
 
 import random
@@ -7,11 +7,12 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import bots, snapshot_wire, snapshots
-from games.actions import do_move
 from games.core.rulesets import get
+from games.live import snapshots
 from games.models import Game, Move, Seat
-from games.presenters import Viewer, game_payload, table_context, visible_moves
+from games.play import bots, snapshot_wire
+from games.play.actions import do_move
+from games.present.presenters import Viewer, game_payload, table_context, visible_moves
 from games.tests.conftest import make_users, open_table
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +27,7 @@ def _columns(obj) -> dict:
 
 def _published(monkeypatch) -> list[dict]:
     sent = []
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: sent.append(message))
+    monkeypatch.setattr("games.play.broadcast.group_send", lambda group, message, then=None: sent.append(message))
     return sent
 
 

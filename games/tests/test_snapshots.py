@@ -1,4 +1,4 @@
-"""What a process keeps of the games its sockets watch (games/snapshots.py): the newest revisions only, each
+"""What a process keeps of the games its sockets watch (games/live/snapshots.py): the newest revisions only, each
 with its renders, so that the garbage collector's full passes stay short; and the JSON message a seat gets."""
 
 import gc
@@ -10,11 +10,11 @@ import weakref
 import pytest
 from django.conf import settings
 
-from games import snapshots
-from games.actions import do_move
 from games.core.rulesets import get
+from games.live import snapshots
 from games.models import Game, Move
-from games.presenters import Viewer, game_payload
+from games.play.actions import do_move
+from games.present.presenters import Viewer, game_payload
 from games.tests.conftest import make_users, open_table
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def table(monkeypatch):
     users = make_users("ka", "kb")
     game = open_table("estanciero", users, start=True)
     sent = []
-    monkeypatch.setattr("games.broadcast.group_send", lambda group, message, then=None: sent.append(message))
+    monkeypatch.setattr("games.play.broadcast.group_send", lambda group, message, then=None: sent.append(message))
     snapshots.clear()
     snapshots.load(game.pk)  # the revision the sockets connected at
     return game, users, sent
@@ -151,7 +151,7 @@ def test_a_pushed_table_reads_in_its_viewers_language_whatever_the_thread_speaks
     in Spanish with every push, while the rest of the table was English."""
     from django.utils import translation
 
-    from games.presenters import describe_event
+    from games.present.presenters import describe_event
 
     game, users, sent = table
     game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
@@ -177,7 +177,7 @@ def test_a_game_is_forgotten_when_the_last_socket_of_the_process_leaves_it(trans
     from channels.testing import WebsocketCommunicator
 
     from config.routing import websocket_urlpatterns
-    from games import presenters
+    from games.present import presenters
     from tests.support import run_async
 
     users = make_users("fa", "fb")
@@ -264,7 +264,7 @@ def test_described_lines_are_indexed_by_game_through_the_count_bound(table, djan
                                                                       monkeypatch):
     """The log's described lines stay bounded by count (the oldest go first), and the index a game is forgotten
     by (``presenters.forget_described``) names exactly the lines kept: none evicted, none missing."""
-    from games import presenters
+    from games.present import presenters
 
     game, users, sent = table
     monkeypatch.setattr(presenters, "_described", type(presenters._described)())
@@ -284,7 +284,7 @@ def test_push_text_is_json_with_every_character_at_one_byte():
     """``_json`` (orjson) gives what ``json.dumps`` decodes to and keeps Spanish's accents as they are; a text
     with a character above U+00FF (curly quotes, an emoji) goes through ``json.dumps``, so that Python holds
     the text at one byte a character either way: one curly quote made a kept table twice its size."""
-    from games.snapshots import _json
+    from games.live.snapshots import _json
 
     for value in ({"name": "ñandú ¡sí!", "n": 3, 4: [1.5, None, True]},
                   {"html": "<p>“Año” ¡ñandú! 🎲</p>" + "x" * 1000}):

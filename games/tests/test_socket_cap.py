@@ -1,4 +1,4 @@
-"""The cap on anonymous websockets per client address (games/socket_cap.py), counted in Redis over processes.
+"""The cap on anonymous websockets per client address (games/live/socket_cap.py), counted in Redis over processes.
 
 Issue 40: one anonymous client opened 300 sockets. Two event loops stand for two Daphne processes (each has its
 own Redis connections); the count is the shared one.
@@ -13,7 +13,7 @@ from channels.testing import WebsocketCommunicator
 
 from accounts.models import ApiToken, User
 from config.routing import websocket_stack
-from games.socket_cap import CLOSE_CODE, socket_address
+from games.live.socket_cap import CLOSE_CODE, socket_address
 from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)

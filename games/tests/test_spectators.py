@@ -13,10 +13,11 @@ import websockets
 from django.test import Client
 
 from accounts.models import ApiToken, User
-from games import spectators, tables
-from games.actions import do_move
 from games.core.rulesets import get
+from games.live import spectators
 from games.models import Game
+from games.play.actions import do_move
+from games.tables import lifecycle as tables
 from games.tests.conftest import make_users, open_table
 from tests.support import run_async
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from games import snapshots
-from games.presenters import Viewer
+from games.live import snapshots
+from games.present.presenters import Viewer
 from tests.test_pages_read_in_one_language import tables_in_play  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db

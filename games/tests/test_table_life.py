@@ -10,11 +10,12 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
-from games import snapshots, tables
-from games.actions import MoveRejected, do_deadline, do_move, required_seats
 from games.core.rulesets import get
+from games.live import snapshots
 from games.models import Game, Move, Seat
-from games.presenters import Viewer, table_context
+from games.play.actions import MoveRejected, do_deadline, do_move, required_seats
+from games.present.presenters import Viewer, table_context
+from games.tables import lifecycle as tables
 from games.tests.conftest import seat_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,7 +100,7 @@ def test_a_player_takes_the_seat_back_and_their_clock_restarts(players):
 def test_bots_wait_while_a_person_must_answer_and_pace_themselves_for_people(players):
     from types import SimpleNamespace
 
-    from games import clock
+    from games.play import clock
 
     game = tables.do_create_table(players[0], "estanciero", 3, bots=2, time_control="live")
     seats = list(game.seats.order_by("index"))
@@ -188,7 +189,7 @@ def test_one_render_per_distinct_viewer_and_revision(players, django_assert_max_
 
 def test_sockets_asking_together_share_one_load_and_one_render(players, monkeypatch):
     """The five sockets of a table ask for a new revision at the same moment, on different threads
-    (games/db_threads.py): one loads it and renders each view, the others wait and reuse the result."""
+    (games/live/db_threads.py): one loads it and renders each view, the others wait and reuse the result."""
     game = two_people(players)
     snapshots.clear()
     made = []
@@ -237,8 +238,8 @@ def test_an_auctions_bids_read_as_one_log_line(players):
 def test_a_folded_run_is_described_once_and_anew_when_it_grows(players, monkeypatch):
     """The run's line is kept with the described lines (not folded again at every push), named by its first
     and last move and its length: a further bid makes a new line, with the new count and the new high bid."""
-    from games import presenters
     from games.estanciero import text as es_text
+    from games.present import presenters
 
     game = two_people(players)
     for i in range(1, 6):
@@ -270,7 +271,7 @@ def test_a_folded_run_is_described_once_and_anew_when_it_grows(players, monkeypa
 def test_a_long_games_described_lines_stay_within_the_logs_window(players):
     """The log shows the last LOG_LENGTH moves: the lines of moves further back (and runs folded from them)
     are dropped as the game goes on, not kept until it ends, and the log reads the same as one made afresh."""
-    from games import presenters
+    from games.present import presenters
 
     game = two_people(players)
     seats = list(game.seats.select_related("user").order_by("index"))

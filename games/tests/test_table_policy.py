@@ -1,4 +1,4 @@
-"""One table policy for the New table form and the API (``games.tables.table_settings`` and ``check_settings``):
+"""One table policy for the New table form and the API (``games.tables.lifecycle.table_settings`` and ``check_settings``):
 the same settings can be asked for through both, and a bad one gets the same refusal from both, with nothing
 created."""
 

@@ -1,12 +1,12 @@
-"""The lobby's table writes in ``games.tables``: invite codes and private tables, kick, cancel, starting before
+"""The lobby's table writes in ``games.tables.lifecycle``: invite codes and private tables, kick, cancel, starting before
 the table is full, bot levels. Every refusal says why and changes nothing."""
 
 import pytest
 
 from accounts.models import User
-from games import tables
-from games.actions import MoveRejected
 from games.models import AuditEntry, Game, Seat
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
 
 pytestmark = pytest.mark.django_db
 

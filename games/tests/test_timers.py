@@ -1,4 +1,4 @@
-"""The timers' sorted set (``games.timers``): what a clocked move queues, and due deadlines taken once."""
+"""The timers' sorted set (``games.play.timers``): what a clocked move queues, and due deadlines taken once."""
 
 import threading
 import uuid
@@ -7,8 +7,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import timers
-from games.broadcast import group_name, publish
+from games.play import timers
+from games.play.broadcast import group_name, publish
 from games.tasks import ETA_HORIZON, arm
 
 

@@ -10,7 +10,6 @@ import random
 
 import pytest
 
-from games.actions import MoveRejected, do_move
 from games.core.rulesets import IllegalAction, get, names, package
 from games.core.validation import (
     MAX_ACTION_BYTES,
@@ -22,6 +21,7 @@ from games.core.validation import (
     validate_action,
 )
 from games.models import Game, Move
+from games.play.actions import MoveRejected, do_move
 from games.tests.conftest import seat_user
 
 GAMES = int(os.environ.get("VALIDATION_GAMES", 4))

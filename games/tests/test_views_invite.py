@@ -4,8 +4,8 @@ wrong link is not found and changes nothing."""
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.models import AuditEntry, Game, Seat
+from games.tables import lifecycle as tables
 from games.tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db

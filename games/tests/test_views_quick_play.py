@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Seat
+from games.play.actions import do_move
 
 
 def in_thread(fn, *args, **kwargs):

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games.actions import do_deadline
 from games.models import Game, Seat
+from games.play.actions import do_deadline
 from lobby.leagues import make_bot_account
 
 _clock = {"t": timezone.now() - timedelta(days=30)}
@@ -42,8 +42,8 @@ def play_out(game_id: int, *, absent: tuple = (), until=None, limit: int = 2000)
     choice (``do_move``), except the users in ``absent``, whose clocks run out."""
     import random
 
-    from games.actions import do_move
     from games.core.rulesets import get
+    from games.play.actions import do_move
 
     for step in range(limit):
         game = Game.objects.get(pk=game_id)

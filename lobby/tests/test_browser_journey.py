@@ -13,9 +13,9 @@ import random
 import pytest
 
 from accounts.models import User
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.play.actions import do_move
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread
 from games.tests.test_chat_browser import open_chat, say, wait_line

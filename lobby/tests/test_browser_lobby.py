@@ -7,9 +7,9 @@ and "My games", desktop and phone."""
 import pytest
 
 from accounts.models import User
-from games import tables
 from games.core.rulesets import get
 from games.models import Game, Seat
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.turn_helpers import in_thread
 from tests.fixtures.browsers import screenshot

@@ -11,9 +11,9 @@ import websockets
 from django.utils import timezone
 
 from accounts.models import ApiToken, User
-from games import tables
-from games.actions import do_deadline
 from games.models import Game, Seat
+from games.play.actions import do_deadline
+from games.tables import lifecycle as tables
 from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -4,7 +4,7 @@ after a ban) is recorded as a forfeit, below every seat played out, with no leag
 import pytest
 
 from games.models import Seat
-from games.tables import do_reclaim
+from games.tables.lifecycle import do_reclaim
 from lobby.models import PlayerResult, Rating
 from lobby.results import record_game
 from lobby.tests.conftest import finished_game, league_table, play_out

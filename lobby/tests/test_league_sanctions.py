@@ -9,8 +9,8 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games.actions import MoveRejected
 from games.models import Seat
+from games.play.actions import MoveRejected
 from lobby.leagues import create_season, do_register
 from lobby.models import LeagueTable, Membership, PlayerResult, Season
 from lobby.schedule import tick

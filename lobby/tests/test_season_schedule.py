@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.utils import timezone
 
-from games.actions import MoveRejected
 from games.models import Game, Seat
+from games.play.actions import MoveRejected
 from lobby.leagues import create_season, do_register, movements, split_tiers
 from lobby.models import Division, LeagueTable, Membership, Rating, Round, Season
 from lobby.schedule import tick

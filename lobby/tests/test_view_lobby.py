@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +100,7 @@ def test_a_flushed_cache_never_sends_the_lobby_back_to_a_revision_already_render
     so no process serves its old render of that revision and open sockets still take the next pushes."""
     from django.core.cache import cache
 
-    from games.broadcast import lobby_rev, publish_lobby
+    from games.play.broadcast import lobby_rev, publish_lobby
     from lobby.listing import lobby_message
 
     publish_lobby()

@@ -7,10 +7,10 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
-from games import tables
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.play.actions import do_move
+from games.tables import lifecycle as tables
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import User
-from games.actions import MoveRejected, do_deadline, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.play.actions import MoveRejected, do_deadline, do_move
 from games.tests.conftest import seat_user
 from moderation import games as moderation
 from moderation.models import ModerationAction

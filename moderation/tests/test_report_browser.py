@@ -7,7 +7,7 @@ profile's Report opens the same form. Screenshots on desktop and phone."""
 import pytest
 
 from accounts.models import User
-from games import tables
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import wait_live
 from games.tests.turn_helpers import in_thread

@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 
 from accounts.models import Restriction
-from games.actions import MoveRejected
 from games.models import ChatMessage
+from games.play.actions import MoveRejected
 from moderation import reports
 from moderation.models import ModerationAction, Report
 
@@ -63,7 +63,7 @@ def test_a_reason_from_the_list_with_an_optional_note_and_nothing_twice(started_
     """The Report control's form: a reason (``Report.Category``) and an optional note; "something else" needs a
     note; an unknown reason, a second report of the same line while the first is open, and a private game the
     reporter may not see are refused, and a refusal costs none of the reporter's rate."""
-    from games import tables
+    from games.tables import lifecycle as tables
 
     ana, beto, caro = players
     line = say(started_game, beto, "hola")
@@ -129,7 +129,7 @@ def test_the_report_form_opens_refuses_beside_what_was_typed_and_confirms_with_h
     """The Report control's requests (static/js/report.js): GET is the form, quoting the line; a refused POST
     answers the form again with the refusal and what was typed, and stores nothing; a sent one the confirmation.
     A private game the reporter may not see is not found."""
-    from games import tables
+    from games.tables import lifecycle as tables
 
     ana, beto, caro = players
     line = say(started_game, beto, "sos un [insulto]")

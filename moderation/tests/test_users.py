@@ -9,9 +9,9 @@ from django.utils import timezone
 
 from accounts import restrictions
 from accounts.models import ApiToken, Restriction, User
-from games import tables
-from games.actions import MoveRejected
 from games.models import Game, Seat
+from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
 from moderation import users as moderation
 from moderation.models import ModerationAction
 

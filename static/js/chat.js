@@ -1,7 +1,7 @@
 // The table chat (games/templates/games/_chat.html): lines arrive over the table's one socket (table.js passes every
 // non-table message as a "tablero:message" event) and are sent through it (window.tablero.send); when the socket is
 // down the form posts over HTTP instead. Lines are built from a <template> with textContent only: chat text is never
-// parsed as HTML. Which lines a viewer may get is decided on the server (games/chat.py); this only shows them.
+// parsed as HTML. Which lines a viewer may get is decided on the server (games/chat/lines.py); this only shows them.
 (function () {
   "use strict";
   var root = document.getElementById("chat");

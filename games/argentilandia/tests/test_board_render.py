@@ -205,7 +205,7 @@ def _targets(html):
 @pytest.mark.parametrize("steps", [4, 40, 160, 230])
 def test_every_move_on_the_board_has_its_element(steps):
     """Each legal move that names a board element (presenters.action_target) finds it by data-target."""
-    from games.presenters import action_target
+    from games.present.presenters import action_target
 
     state = RULESET.new_game(4, "targets")
     rng = random.Random(steps)

@@ -5,9 +5,9 @@ rolled for by the server, exactly once, through the same move path."""
 
 import pytest
 
-from games.actions import do_move
 from games.argentilandia.tests.test_engine_helpers import main_state
 from games.models import Game, Move, Seat
+from games.play.actions import do_move
 from games.tests.conftest import make_users, open_table
 from tests.support import wait_until
 

@@ -118,8 +118,8 @@ def test_hand_written_events_and_unknown_types():
 
 def test_refusals_name_provinces_not_ids():
     """A refused move reads "Tucumán", not the id "tucuman" (refusals cite the rule in words)."""
-    from games.actions import MoveRejected
-    from games.presenters import refusal_text
+    from games.play.actions import MoveRejected
+    from games.present.presenters import refusal_text
 
     exc = MoveRejected("illegal", "The Union Organizer blocks %(province)s.", params={"province": "tucuman"})
     assert refusal_text("argentilandia", exc) == "The Union Organizer blocks Tucumán."

@@ -38,7 +38,7 @@ def page(game: Game, user, lang: str = "en") -> str:
 
 def offered(game: Game, users, seat: int, give: dict, get_: dict) -> Game:
     """Seat 0 (on turn) offers ``give`` for ``get_`` to ``seat``, through the move path."""
-    from games.actions import do_move
+    from games.play.actions import do_move
 
     do_move(game.pk, seat=0, action={"type": "offer_trade", "to": seat, "give": give, "get": get_},
             expected_version=game.version, actor=users[0], source="ui")

@@ -61,7 +61,7 @@ def test_names_follow_the_language(game):
 def test_every_deed_price_is_printed_in_the_readers_money_format(game):
     from django.utils import translation
 
-    from games.formatting import money
+    from games.present.formatting import money
 
     for lang in ("es", "en"):
         html = render(game, lang=lang)
@@ -191,7 +191,7 @@ def test_every_space_and_deed_is_a_place_to_play(game):
 
 def test_every_move_on_the_board_has_its_element():
     """Each legal move that names a board element (presenters.action_target) finds it by data-target."""
-    from games.presenters import action_target
+    from games.present.presenters import action_target
 
     rng = random.Random(9)
     state = R.new_game(3, "board-targets", {"max_turns": 30})

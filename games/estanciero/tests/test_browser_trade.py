@@ -6,10 +6,10 @@ import random
 import pytest
 
 from accounts.models import User
-from games import tables
-from games.actions import do_move
 from games.core.rulesets import get
 from games.models import Game
+from games.play.actions import do_move
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from tests.fixtures.browsers import screenshot
 

@@ -131,9 +131,10 @@ def test_engine_strong_bot_bids_to_block_a_rivals_province():
 def test_engine_bot_levels_strong_is_accepted_and_wired():
     """Shortening the Game aside, bot strength is a table option: "strong" is a known level, the
     Estanciero ruleset plays it, and rulesets without levels play "normal" for it."""
-    from games import bots, tables
-    from games.actions import MoveRejected
     from games.argentilandia.engine import RULESET as ARG
+    from games.play import bots
+    from games.play.actions import MoveRejected
+    from games.tables import lifecycle as tables
 
     for level in ("easy", "normal", "strong"):
         tables.check_bot_level(level)

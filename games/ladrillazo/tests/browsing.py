@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from accounts.models import User
-from games import tables
 from games.models import Game
+from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_two_people import in_thread, wait_live
 

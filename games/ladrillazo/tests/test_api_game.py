@@ -1,5 +1,5 @@
 """A whole Ladrillazo game through the framework: a table with two bots created and started by
-``games.tables``, played through ``games.actions.do_move`` (the person, choosing with the bot policy)
+``games.tables.lifecycle``, played through ``games.play.actions.do_move`` (the person, choosing with the bot policy)
 and ``do_deadline`` (the bots' clocks) until the dispenser is empty (End of the game); the page and
 the API show it (Starting to play; Talks)."""
 
@@ -14,10 +14,10 @@ from django.test import Client, override_settings
 from django.utils import timezone
 
 from accounts.models import User
-from games import tables
-from games.actions import MoveRejected, do_deadline, do_move
 from games.core.rulesets import get
 from games.models import Game, Move, Seat
+from games.play.actions import MoveRejected, do_deadline, do_move
+from games.tables import lifecycle as tables
 
 pytestmark = pytest.mark.django_db
 

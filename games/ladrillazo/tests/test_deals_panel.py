@@ -5,11 +5,11 @@ import re
 
 import pytest
 
-from games.actions import do_move
 from games.core.rulesets import get
 from games.ladrillazo.tests.browsing import clear_position
 from games.ladrillazo.tests.helpers import to_plot
 from games.models import Game
+from games.play.actions import do_move
 from games.tests.conftest import client_for, make_users, open_table
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from games.core import refusals
 from games.ladrillazo.engine import ruleset, schema
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
-FORBIDDEN = ("django", "channels", "celery", "redis", "games.models", "games.actions", "games.presenters")
+FORBIDDEN = ("django", "channels", "celery", "redis", "games.models", "games.play.actions", "games.present.presenters")
 
 
 def imports(path: Path) -> list[str]:

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from games.models import Game
-from games.verify import verify_game
+from games.present.verify import verify_game
 
 
 class Command(BaseCommand):

@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.actions import MoveRejected
-from games.tables import BOT_LEVELS
+from games.play.actions import MoveRejected
+from games.tables.lifecycle import BOT_LEVELS
 from lobby.leagues import do_register, make_bot_account, registration_season
 from lobby.models import League, Membership
 

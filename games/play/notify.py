@@ -1,0 +1,109 @@
+"""Correspondence turn e-mails.
+
+The rule: in an active correspondence game, a person whose clock runs (their seat's deadline is armed) gets an
+e-mail saying it is their turn, with the link to the table, at most once every 24 hours for that seat of that
+game. Nothing is sent for bots (nor a seat a bot plays after timeouts), finished or paused games, people who
+turned the e-mails off in their settings or have no address, or a turn younger than
+``settings.TURN_MAIL_AFTER_SECONDS`` (the player may be at the table right now).
+
+The beat task ``games.tasks.mail_turns`` runs ``send_turn_mails`` every few minutes. Any number of runs, on any
+number of workers, send each e-mail once: a seat is claimed by a conditional UPDATE of its own row
+(``Seat.turn_mailed_at``) before the mail goes out, and only the run whose UPDATE changed the row sends.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext
+
+from games.models import Game, Seat
+
+log = logging.getLogger(__name__)
+
+CORRESPONDENCE = "correspondence"
+MAIL_INTERVAL = timedelta(hours=24)
+
+
+def _not_mailed_since(cutoff: datetime) -> Q:
+    return Q(turn_mailed_at__isnull=True) | Q(turn_mailed_at__lte=cutoff)
+
+
+def due_seats(now: datetime) -> list[Seat]:
+    """The seats owed a turn e-mail now (see the module's rule)."""
+    waited_since = now - timedelta(seconds=settings.TURN_MAIL_AFTER_SECONDS)
+    return list(
+        Seat.objects.filter(game__status=Game.Status.ACTIVE, game__time_control=CORRESPONDENCE,
+                            deadline__isnull=False, clock_started__lte=waited_since, is_bot=False,
+                            user__isnull=False, user__is_active=True, user__email_turns=True)
+        .exclude(user__email="")
+        .filter(_not_mailed_since(now - MAIL_INTERVAL))
+        .select_related("game", "user")
+        .order_by("game_id", "index")
+    )
+
+
+def claim(seat: Seat, now: datetime) -> bool:
+    """Mark the seat mailed at ``now`` unless another run did it first; True when this run won.
+
+    One UPDATE on the seat's own row, its condition re-checked by PostgreSQL after any concurrent UPDATE of that
+    row commits: of two workers claiming at once, exactly one changes the row.
+    """
+    return Seat.objects.filter(pk=seat.pk, is_bot=False, deadline__isnull=False).filter(
+        _not_mailed_since(now - MAIL_INTERVAL)).update(turn_mailed_at=now) == 1
+
+
+def release(seat: Seat, now: datetime) -> None:
+    """Undo this run's claim (the mail could not be sent), so a later run tries again."""
+    Seat.objects.filter(pk=seat.pk, turn_mailed_at=now).update(turn_mailed_at=seat.turn_mailed_at)
+
+
+def turn_mail(seat: Seat) -> tuple[str, str]:
+    """The subject and body for ``seat``'s player, in their language."""
+    game, user = seat.game, seat.user
+    others = [s.display_name for s in Seat.objects.filter(game=game).select_related("user")
+              if s.index != seat.index and s.display_name]
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        params = {
+            "name": user.first_name or user.username,
+            "game": game.ruleset.title(),
+            "id": game.pk,
+            "players": ", ".join(others) or "-",
+            "deadline": formats.date_format(timezone.localtime(seat.deadline), "DATETIME_FORMAT"),
+            "url": settings.SITE_URL + game.get_absolute_url(),
+            "settings_url": settings.SITE_URL + reverse("accounts:settings"),
+        }
+        subject = gettext("Your turn in %(game)s #%(id)s") % params
+        body = "\n\n".join([
+            gettext("Hello %(name)s,") % params,
+            gettext("It is your turn in %(game)s #%(id)s, a correspondence game with %(players)s. "
+                    "You have until %(deadline)s to move.") % params,
+            gettext("Play: %(url)s") % params,
+            gettext("We write at most once a day per game. To stop these e-mails, turn them off in your "
+                    "settings: %(settings_url)s") % params,
+        ])
+    return subject, body + "\n"
+
+
+def send_turn_mails(now: datetime | None = None) -> int:
+    """Mail every seat owed a turn e-mail; returns how many were sent. Safe to run any number of times."""
+    now = now or timezone.now()
+    sent = 0
+    for seat in due_seats(now):
+        if not claim(seat, now):
+            continue  # another run mailed this seat first
+        try:
+            subject, body = turn_mail(seat)
+            send_mail(subject, body, None, [seat.user.email])
+        except Exception:
+            release(seat, now)
+            log.exception("turn e-mail for game %s seat %s failed", seat.game_id, seat.index)
+            continue
+        sent += 1
+    return sent
