@@ -10,7 +10,7 @@ Redis database (``REDIS_URL``, default database 9; FLUSHED at the start and the 
    main queue, one more on the sweep queue when the settings route the sweep to a queue of its own, and beat;
 3. gives the human seat on move of each game a deadline spread uniformly at random over ``--spread`` seconds
    starting ``--lead`` seconds from now (default: 1 s per 40 games, time to arm them all first), and arms
-   each exactly as production does after a move (``games.tasks.schedule_deadlines``: a member of the timers'
+   each exactly as production does after a move (``games.play.deadlines.schedule_deadlines``: a member of the timers'
    set, ``games.play.timers``), earliest first, from four threads;
 4. waits until every deadline has fired (or ``--timeout`` seconds after the last one), stops its processes and
    reports: fired count; exactly once (one timeout move at version 1 per game, from the seat that was due: none
@@ -195,7 +195,7 @@ def arm(armed: list[Armed]) -> tuple[float, int]:
     from django.db import connection
     from django.utils import timezone
 
-    from games.tasks import schedule_deadlines
+    from games.play.deadlines import schedule_deadlines
 
     def arm_one(a: Armed) -> bool:
         late = timezone.now() > a.deadline

@@ -1,4 +1,4 @@
-"""Benchmark: what queueing a clocked move's timeout costs (``games.tasks.arm``), against a Celery ETA task.
+"""Benchmark: what queueing a clocked move's timeout costs (``games.play.deadlines.arm``), against a Celery ETA task.
 
 Run from the repository root, with Redis (no database is touched):
 
@@ -60,7 +60,7 @@ def measure(way: str, calls: int, count: int) -> None:
 
     from config.celery import app
     from games.play import timers
-    from games.tasks import arm, fire_deadline
+    from games.play.deadlines import arm, fire_deadline
 
     if way == "eta-kombu":
         app.conf.CELERY_BROKER_TRANSPORT = "redis"  # the namespaced key: the settings module sets that one

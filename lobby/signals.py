@@ -1,7 +1,7 @@
 """The lobby hears of games ending without the move path knowing about it: a game whose status becomes
 finished or aborted is saved, and after that commits the lobby re-renders (it lists games in play). And a
 sanction (``accounts.signals.out_of_play``) takes the user out of seasons still taking registrations, and a game's
-end (``games.signals.game_over``) records its results."""
+end (``games.play.hooks.game_over``) records its results."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.dispatch import receiver
 from accounts.signals import out_of_play
 from games.models import Game
 from games.play.broadcast import publish_lobby_after_commit
-from games.signals import game_over
+from games.play.hooks import game_over
 
 from .leagues import withdraw_sanctioned
 

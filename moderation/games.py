@@ -14,8 +14,8 @@ from django.utils.translation import gettext_noop
 from games.models import AuditEntry, Game, Move, Seat
 from games.play import clock
 from games.play.actions import MoveRejected, _lock
+from games.play.hooks import game_over_after_commit
 from games.play.move_writes import save_seats
-from games.signals import game_over_after_commit
 from games.tables.interventions import UNDER_WAY, changed, rearm
 from moderation.users import check_moderator, check_reason, log_action
 
@@ -48,7 +48,7 @@ def _lock_for(moderator, game_id: int, statuses: tuple | None = None, refusal: s
 
 
 def _finished_hook(game: Game) -> None:
-    """Tell the ratings and leagues that the game's result changed (``games.signals.game_over``: their task is
+    """Tell the ratings and leagues that the game's result changed (``games.play.hooks.game_over``: their task is
     idempotent)."""
     game_over_after_commit(game)
 

@@ -2,7 +2,7 @@
 
 from django.dispatch import receiver
 
-from games.signals import deadline_failed
+from games.play.hooks import deadline_failed
 
 from .games import do_pause_stuck
 

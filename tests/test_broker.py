@@ -9,7 +9,7 @@ from django.conf import settings
 
 from config import broker
 from config.celery import app
-from games.tasks import fire_deadline
+from games.play.deadlines import fire_deadline
 
 
 def test_a_channel_publishes_every_task_through_one_client_and_each_arrives(monkeypatch):

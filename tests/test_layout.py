@@ -14,8 +14,8 @@ CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlin
 NOT_MODULES = {"__init__", "__pycache__", "tests", "migrations", "templates", "static", "core"}
 
 
-def contract(kind: str) -> dict:
-    [found] = [c for c in CONFIG["contracts"] if c["type"] == kind]
+def contract(kind: str, containers: tuple[str, ...] = ()) -> dict:
+    [found] = [c for c in CONFIG["contracts"] if c["type"] == kind and tuple(c.get("containers", ())) == containers]
     return found
 
 
@@ -40,11 +40,12 @@ def test_every_ruleset_is_in_the_independence_contract():
 
 
 def test_each_contract_breaks_when_a_module_crosses_it():
-    """Three probe modules, one across each contract: lint-imports reports all three contracts broken."""
+    """Four probe modules, one across each contract: lint-imports reports all four contracts broken."""
     probes = {
         ROOT / "accounts" / "_layout_probe.py": "from lobby import models\n",
         ROOT / "games" / "estanciero" / "_layout_probe.py": "from games.ladrillazo import engine\n",
         ROOT / "games" / "core" / "_layout_probe.py": "from django.conf import settings\nfrom games import models\n",
+        ROOT / "games" / "play" / "_layout_probe.py": "from games.web import views\n",
     }
     try:
         for path, text in probes.items():
@@ -55,8 +56,20 @@ def test_each_contract_breaks_when_a_module_crosses_it():
         for path in probes:
             path.unlink(missing_ok=True)
     assert run.returncode != 0
-    assert "Contracts: 0 kept, 3 broken." in run.stdout, run.stdout[-3000:]
+    assert "Contracts: 0 kept, 4 broken." in run.stdout, run.stdout[-3000:]
     said = " ".join(run.stdout.split())
     for line in ("accounts._layout_probe -> lobby.models", "games.estanciero._layout_probe -> games.ladrillazo",
-                 "games.core is not allowed to import django", "games.core._layout_probe -> games.models"):
+                 "games.core is not allowed to import django", "games.core._layout_probe -> games.models",
+                 "games.play._layout_probe -> games.web.views"):
         assert line in said, line
+
+
+def test_every_room_of_the_framework_is_in_the_rooms_contract():
+    """The framework's subpackages (its rooms) each sit in one layer of the rooms' contract, and each says in its
+    docstring what it owns."""
+    rooms = {p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists()} - NOT_MODULES
+    rooms -= {"management", "templatetags", *rulesets()}
+    layered = {name.strip() for layer in contract("layers", ("games",))["layers"] for name in layer.split("|")}
+    assert rooms == layered
+    for room in rooms:
+        assert len((ROOT / "games" / room / "__init__.py").read_text()) > 100, room

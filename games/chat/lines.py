@@ -138,7 +138,7 @@ def check_chat(game: Game, user, channel, text, *, seats: list[Seat] | None = No
 
 def do_chat(game_id: int, user, channel, text, *, session=None) -> ChatMessage:
     """Write a line and, after commit, push it to the game's sockets (each passes it on only to those who may
-    read it; see ``games.chat.socket``). ``session``: the writer's, for a private table's invitations."""
+    read it; see ``games.live.chat``). ``session``: the writer's, for a private table's invitations."""
     with transaction.atomic():
         game = Game.objects.filter(pk=game_id).first()
         if game is None:

@@ -352,7 +352,7 @@ def check_action(ruleset: str, action: Any) -> dict:
 
 # ---- socket messages besides moves ----------------------------------------------------------------------------
 
-# The table chat's messages (``games.chat.socket``): checked like actions, unknown keys refused. The text may be
+# The table chat's messages (``games.live.chat``): checked like actions, unknown keys refused. The text may be
 # longer than a line (``games.chat.lines.MAX_LENGTH``) here so that the chat says exactly how long a line may be.
 CHAT_TEXT_MAX = 2000
 SOCKET_MESSAGES = {

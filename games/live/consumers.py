@@ -13,10 +13,10 @@ from django.utils import translation
 from django.utils.translation import gettext_noop
 
 from accounts import ratelimit
-from games.chat.socket import KINDS as CHAT_KINDS
-from games.chat.socket import TableChatMixin
 from games.core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
 from games.live import fanout, snapshots, ws_auth
+from games.live.chat import KINDS as CHAT_KINDS
+from games.live.chat import TableChatMixin
 from games.live.db_threads import DatabaseCallsOnly, db
 from games.live.presence import PresenceMixin  # a person at a table counts as online in the lobby
 from games.models import Game, Move
@@ -191,7 +191,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         await self.channel_layer.group_add(group_name(self.game_id), self.channel_name)
         await self.accept()
         await self.push(full=True)
-        await self.chat_connect(snap)  # chat and spectators: games/chat/socket.py; joins the user's own group
+        await self.chat_connect(snap)  # chat and spectators: games/live/chat.py; joins the user's own group
         if self.chat_user_id and not await db(ws_auth.still_allowed)(self.scope):
             await self._revoke()  # banned or revoked before the group could tell this socket
             return

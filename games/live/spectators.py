@@ -1,6 +1,6 @@
 """Who watches a table: presence per game in Redis, counted per socket, named per person.
 
-Each socket of someone without a seat (``games.chat.socket``) is a member of the game's sorted set, scored with
+Each socket of someone without a seat (``games.live.chat``) is a member of the game's sorted set, scored with
 the moment it expires; the socket refreshes it every ``REFRESH`` seconds and removes it when it closes, so a
 server that dies leaves ghosts for at most ``TTL`` seconds. Signed-in watchers are listed by name (once, however
 many tabs they have open); anonymous viewers are counted as guests, one per socket.

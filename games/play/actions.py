@@ -199,7 +199,7 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
         required: set[int] = set()
         # Ratings, history and league standings (lobby/results.py), once the end is committed; the task is
         # idempotent and the league beat records any game whose task was lost.
-        from games.signals import game_over_after_commit
+        from games.play.hooks import game_over_after_commit
 
         game_over_after_commit(game)
     else:
@@ -388,7 +388,7 @@ def after_commit(game_id: int, version: int, rev: int, seal: str = "", armed: li
     hears that it was made."""
     from games.play import timers
     from games.play.broadcast import publish
-    from games.tasks import due_soon, schedule_deadlines
+    from games.play.deadlines import due_soon, schedule_deadlines
 
     queue = due_soon(game_id, version, armed) if armed else {}
     sent = publish(game_id, version, rev, seal, blob, then=timers.along(queue) if queue else None)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db.models import Q
@@ -107,3 +108,10 @@ def send_turn_mails(now: datetime | None = None) -> int:
             continue
         sent += 1
     return sent
+
+
+@shared_task(name="games.tasks.mail_turns")
+def mail_turns() -> int:
+    """Correspondence turn e-mails (``games.play.notify``): beat runs this every few minutes; each seat is mailed at
+    most once a day per game however often it runs."""
+    return send_turn_mails()

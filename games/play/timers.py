@@ -108,7 +108,7 @@ def pending() -> int:
 def dispatch(taken: list[tuple[Deadline, float]], now: float | None = None) -> int:
     """Queue each deadline not yet due by ``now`` as an ETA task for its time, and those due as
     ``fire_deadlines`` tasks of ``BATCH`` each; returns the number of tasks."""
-    from games.tasks import fire_deadline, queue_batches
+    from games.play.deadlines import fire_deadline, queue_batches
 
     now = time.time() if now is None else now
     due = [deadline for deadline, at in taken if at <= now]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from celery import shared_task
+from celery.signals import worker_ready
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -94,8 +96,6 @@ def _open(user, ruleset: str, time_control: str, wait: int) -> Game:
 
 
 def schedule_fill(game_id: int, countdown: float) -> None:
-    from games.tasks import fill_quick_table
-
     fill_quick_table.apply_async((game_id,), countdown=max(0.0, countdown))
 
 
@@ -155,3 +155,22 @@ def rearm_pending() -> int:
             schedule_fill(entry.game_id, (fill_at - timezone.now()).total_seconds())
             count += 1
     return count
+
+
+@shared_task(name="games.tasks.fill_quick_table", ignore_result=True, acks_late=True)
+def fill_quick_table(game_id: int) -> None:
+    """A quick-play table's wait is over: bots take the empty seats and it starts (``games.tables.quickplay``;
+    idempotent, and an early run schedules itself again)."""
+    run_fill(game_id)
+
+
+@worker_ready.connect
+def _rearm_quick_tables(sender=None, **kwargs) -> None:
+    from games.play.deadlines import consumes_main_queue
+
+    if sender is not None and not consumes_main_queue(sender):
+        return
+    try:
+        log.info("re-armed %d waiting quick-play tables", rearm_pending())
+    except Exception:
+        log.exception("re-arming quick-play tables failed")

@@ -6,8 +6,8 @@ from django.utils import timezone
 
 from games.models import Game, Move, Seat
 from games.play.actions import do_deadline
+from games.play.deadlines import fire_deadline, sweep_deadlines
 from games.tables import lifecycle as tables
-from games.tasks import fire_deadline, sweep_deadlines
 from moderation.models import ModerationAction
 from tests.support import wait_until
 

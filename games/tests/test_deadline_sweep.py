@@ -15,9 +15,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
-from games import tasks
 from games.models import Game, Move, Seat
-from games.tasks import due_deadlines, fire, fire_deadlines, sweep_deadlines
+from games.play import deadlines as tasks
+from games.play.deadlines import due_deadlines, fire, fire_deadlines, sweep_deadlines
 from games.tests.test_clocks_and_bots import two_player_game
 from tests.fixtures.database import other_connection
 from tests.fixtures.servers import Proc, free_port, server_env

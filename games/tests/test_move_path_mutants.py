@@ -67,7 +67,7 @@ def captured(monkeypatch) -> dict[str, list]:
     # on their own.
     monkeypatch.setattr("games.play.broadcast.group_send", lambda group, message, then=None: seen["sent"].append(message))
     monkeypatch.setattr("games.play.timers.add", lambda deadlines: seen["armed"].append(dict(deadlines)))
-    monkeypatch.setattr("games.tasks.schedule_deadlines", lambda game_id: seen["scheduled"].append(game_id))
+    monkeypatch.setattr("games.play.deadlines.schedule_deadlines", lambda game_id: seen["scheduled"].append(game_id))
     return seen
 
 

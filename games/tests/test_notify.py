@@ -13,8 +13,8 @@ from games.core.rulesets import get
 from games.models import Game, Seat
 from games.play import notify
 from games.play.actions import do_move
+from games.play.notify import mail_turns
 from games.tables import lifecycle as tables
-from games.tasks import mail_turns
 
 pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 

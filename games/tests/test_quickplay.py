@@ -115,7 +115,7 @@ def test_the_celery_worker_fills_and_starts_the_table(people, celery_worker):
     assert Seat.objects.filter(game=game, is_bot=True).count() == 3
     assert AuditEntry.objects.filter(game=game, kind="filled_with_bots").count() == 1
     # The same task queued again (a redelivery) does nothing.
-    from games.tasks import fill_quick_table
+    from games.tables.quickplay import fill_quick_table
 
     rev = Game.objects.get(pk=game.pk).rev
     fill_quick_table.delay(game.pk)

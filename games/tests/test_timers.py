@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.play import timers
 from games.play.broadcast import group_name, publish
-from games.tasks import ETA_HORIZON, arm
+from games.play.deadlines import ETA_HORIZON, arm
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,5 @@
 """Table chat over HTTP: the form's fallback when the socket is down (or JavaScript is off), the panel for a page
-that resyncs, and the API's read. The rules live in ``games.chat.lines``; the socket path is ``games.chat.socket``."""
+that resyncs, and the API's read. The rules live in ``games.chat.lines``; the socket path is ``games.live.chat``."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import pytest
 from games.core.rulesets import get
 from games.ladrillazo.engine import bot, cards
 from games.models import Game, Move, Seat
-from games.tasks import sweep_deadlines
+from games.play.deadlines import sweep_deadlines
 from tests.fixtures.browsers import assert_shows_a_fresh_table, screenshot, watch_kept_pushes
 from tests.support import wait_until
 
