@@ -72,8 +72,8 @@ def test_a_deadline_not_yet_due_goes_as_an_eta_task_for_its_time_and_a_backlog_i
     """The broker's side (a real worker firing them) is the clocks' worker tests'."""
     batches: list[list] = []
     timed: list[tuple] = []
-    monkeypatch.setattr("games.tasks.fire_deadlines.delay", batches.append)
-    monkeypatch.setattr("games.tasks.fire_deadline.apply_async", lambda args, eta: timed.append((args, eta)))
+    monkeypatch.setattr("games.play.deadlines.fire_deadlines.delay", batches.append)
+    monkeypatch.setattr("games.play.deadlines.fire_deadline.apply_async", lambda args, eta: timed.append((args, eta)))
     now = timezone.now()
     soon = now + timedelta(milliseconds=120)
     overdue = [((g, 0, 1), (now - timedelta(seconds=g)).timestamp()) for g in range(23)]
