@@ -88,14 +88,14 @@ mutation: $(VENV)/.installed-mutation
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.mutation.sqlite3 $(BIN)/mutmut run --max-children $(MUTATION_CHILDREN) $(MUTMUT_ARGS)
 	$(BIN)/mutmut results
 
-# Mutation testing of the move path (games/actions.py, games/move_writes.py) with its database tests on
+# Mutation testing of the move path (games/play/actions.py, games/play/move_writes.py) with its database tests on
 # PostgreSQL and Redis (mutation/move_path.toml; `mutmut results`, `show` and `browse` as in docs/TESTING.md, run in the copy). mutmut
 # reads only pyproject.toml's [tool.mutmut], so this runs in a copy of the tree (MOVE_PATH_MUTATION_DIR) whose
 # [tool.mutmut] is replaced by mutation/move_path.toml; `make mutation` and its mutants/ are untouched. The copy's
 # mutants/ is kept: a second run re-tests only what changed. One mutant at a time: the mutants' test sessions share
 # one test database name and one Redis database (two runs at once need their own MOVE_PATH_MUTATION_DIR,
 # MOVE_PATH_DATABASE_URL and MOVE_PATH_REDIS_URL, each given half the mutants). MUTMUT_ARGS narrows the run, e.g.
-# MUTMUT_ARGS='"games.actions.x_do_deadline*"'; MOVE_PATH_SOURCE copies another tree (a snapshot).
+# MUTMUT_ARGS='"games.play.actions.x_do_deadline*"'; MOVE_PATH_SOURCE copies another tree (a snapshot).
 MOVE_PATH_MUTATION_DIR ?= /tmp/tablero-mutation-move-path
 MOVE_PATH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/tablero_mutation_move_path
 MOVE_PATH_REDIS_URL ?= redis://127.0.0.1:6379/14
