@@ -9,7 +9,7 @@ This queues ``--calls`` timeouts ``--rounds`` times each way, into a queue and a
 (deleted at the end, so no worker fires them), and prints the CPU and wall time of one: the fastest round and
 the median round. The ways: ``arm`` as it is (a member of the timers' set, ``games.play.timers``), and the Celery ETA
 task it queued before, through ``config/broker.py``'s transport and through kombu's own (the before and after
-of docs/PERFORMANCE.md's "6 December 2026" section).
+of docs/PERFORMANCE.md's "Clocks and deadlines" section).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 kombu's Redis channel builds a new ``redis.Redis`` client for every message it publishes
 (``Channel.conn_or_acquire``): its constructor fills a table of about 170 reply parsers, a fifth of what
-publishing a task cost (profiled offline, ``docs/PERFORMANCE.md``, "6 December 2026"). A worker's timer publishes
+publishing a task cost (profiled offline, ``docs/PERFORMANCE.md``, "Clocks and deadlines"). A worker's timer publishes
 a task for every few due deadlines (``games.play.timers``), and the move that ends a game one more. The client only
 borrows connections from the channel's pool, and redis-py clients are safe to share between threads, so each
 channel keeps one. A channel made again after the broker was lost (kombu revives it) gets a client of its own

@@ -40,6 +40,7 @@ def test_a_normal_bot_is_the_engines_policy():
     assert bots.choose(rs, state, seat, "normal", random.Random(1)) == rs.bot_action(state, seat, random.Random(1))
 
 
+@pytest.mark.move_path
 @pytest.mark.django_db
 def test_the_clock_moves_an_easy_bot_seat_with_the_easy_level():
     alicia = User.objects.create_user("alicia", password="pw-alicia-1")

@@ -66,7 +66,7 @@ def test_the_table_on_a_phone(daphne_server, browser, ruleset, seats):
     wait_live(page)
     # The drawing itself: on a phone the board's box steps aside so that "Your move" can follow the drawing.
     board = page.locator(BOARD[ruleset]).bounding_box()
-    if board is None:  # seen once in CI (docs/TESTING.md): say what the page showed instead
+    if board is None:  # seen once in CI (git log -p docs/TESTING.md): say what the page showed instead
         screenshot(page, f"{ruleset}-phone-no-board")
         game.refresh_from_db()
         shown = page.evaluate("() => (document.querySelector('#table') || document.body).innerText.slice(0, 600)")

@@ -38,6 +38,7 @@ def test_a_timeout_fires_once_through_the_worker(celery_worker, players):
     assert Seat.objects.get(pk=seat.pk).timeouts >= 1
 
 
+@pytest.mark.move_path
 def test_a_deadline_not_yet_due_does_nothing(players):
     game = two_player_game(players, move_seconds=3600)
     seat = Seat.objects.get(game=game, deadline__isnull=False)
@@ -45,6 +46,7 @@ def test_a_deadline_not_yet_due_does_nothing(players):
     assert Game.objects.get(pk=game.pk).version == 0
 
 
+@pytest.mark.move_path
 def test_the_sweep_fires_deadlines_missed_while_no_worker_ran(players):
     game = two_player_game(players, move_seconds=3600)
     Seat.objects.filter(game=game, deadline__isnull=False).update(deadline=timezone.now())
@@ -54,6 +56,7 @@ def test_the_sweep_fires_deadlines_missed_while_no_worker_ran(players):
     assert move.source == Move.Source.TIMEOUT
 
 
+@pytest.mark.move_path
 def test_a_deadline_that_cannot_be_applied_pauses_the_game_for_a_moderator_instead_of_failing_for_ever(players):
     game = two_player_game(players, move_seconds=3600)
     Seat.objects.filter(game=game, deadline__isnull=False).update(deadline=timezone.now())

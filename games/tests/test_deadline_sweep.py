@@ -49,6 +49,7 @@ def due_games(players, count: int) -> list[Game]:
     return games
 
 
+@pytest.mark.move_path
 def test_a_batch_fires_only_the_deadlines_still_due(players):
     due_games(players, 3)
     due = due_deadlines()
@@ -60,6 +61,7 @@ def test_a_batch_fires_only_the_deadlines_still_due(players):
     assert sorted(Move.objects.values_list("seq", "source")) == [(1, "timeout")] * 3
 
 
+@pytest.mark.move_path
 def test_a_sweep_out_of_time_hands_the_rest_to_the_workers_in_batches_once(players, monkeypatch):
     games = due_games(players, 3)
     cache.delete_many([tasks.hand_out_key(d) for d in due_deadlines()])  # marks left by an earlier run

@@ -31,6 +31,7 @@ def expire(game: Game, seat: int) -> None:
     Seat.objects.filter(game=game, index=seat).update(deadline=timezone.now() - timedelta(seconds=1))
 
 
+@pytest.mark.move_path
 def test_each_timeout_and_the_takeover_are_in_the_log_under_the_players_own_name(players):
     game = two_people(players, max_timeouts=2)
     rs = get("estanciero")
@@ -72,6 +73,7 @@ def test_each_timeout_and_the_takeover_are_in_the_log_under_the_players_own_name
     assert row["taken_over"] and row["name"] == name
 
 
+@pytest.mark.move_path
 def test_a_player_takes_the_seat_back_and_their_clock_restarts(players):
     game = two_people(players, max_timeouts=1)
     rs = get("estanciero")
@@ -97,6 +99,7 @@ def test_a_player_takes_the_seat_back_and_their_clock_restarts(players):
         tables.do_reclaim(game.pk, owner)  # nothing left to take back
 
 
+@pytest.mark.move_path
 def test_bots_wait_while_a_person_must_answer_and_pace_themselves_for_people(players):
     from types import SimpleNamespace
 

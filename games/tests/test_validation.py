@@ -144,6 +144,7 @@ def test_raw_json_is_parsed_without_recursion_nan_or_bad_text():
     assert parse_json('{"type": "roll", "version": 3}', max_bytes=100) == {"type": "roll", "version": 3}
 
 
+@pytest.mark.move_path
 @pytest.mark.django_db(transaction=True)
 def test_the_move_path_refuses_a_bad_action_and_stores_only_the_normalised_one(started_game, players):
     game = started_game
