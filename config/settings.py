@@ -251,8 +251,8 @@ ACCOUNT_RATE_LIMITS = {
     # allauth's "key" is the account alone, which let anyone lock anyone out with five wrong passwords; the
     # address and account together are counted for every form by accounts.throttle.
     "login_failed": env_str("LOGIN_FAILED_LIMIT", "5/5m/ip"),
-    "login": "30/m/ip",
-    "signup": "20/m/ip",
+    "login": env_str("LOGIN_RATE_LIMIT", "30/m/ip"),
+    "signup": env_str("SIGNUP_RATE_LIMIT", "20/m/ip"),
     "reset_password": "10/m/ip,5/m/key",
 }
 # `make test` only: the suite creates hundreds of users, and PBKDF2's million iterations cost half a second of CPU
