@@ -435,7 +435,7 @@ def cached_cell(i):
 
 cells_svg = "\n".join(cached_cell(i) for i in range(42))
 
-# The deal form builds its action from the ticked deeds and the cash in static/js/forms.js (delegated from
+# The deal form builds its action from the ticked deeds and the cash in games/estanciero/static/js/estanciero.js (delegated from
 # document, so it survives the table's morphing updates; no inline handler, for the Content-Security-Policy).
 
 tpl = ((ROOT / "scripts" / "estanciero_board_skeleton.html").read_text()

@@ -26,4 +26,5 @@ DECLARATION = Declaration(
     primary_actions=frozenset({"roll", "end_turn", "contest_roll", "pass", "accept_offer", "refuse_offer", "discard"}),
     openers=frozenset({"offer_trade", "counter_offer", "intl_trade"}),
     board_template="argentilandia/board.html",
+    scripts=("js/argentilandia.js",),
 )

@@ -29,4 +29,5 @@ DECLARATION = Declaration(
                                "choose_card_option", "let_lapse"}),
     openers=frozenset({"propose"}),
     board_template="estanciero/board.html",
+    scripts=("js/estanciero.js",),
 )

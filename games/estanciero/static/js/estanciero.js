@@ -1,7 +1,7 @@
-// Forms whose action is built from what the person ticked or typed (a deal in Estanciero, a trade offer in
-// Argentilandia). They used to do it in inline onsubmit attributes, which the Content-Security-Policy
-// forbids. Listeners are delegated from document in the capture phase: they run before table.js reads the
-// form (its listener is on #table, below document in the bubbling order), and survive the table's morphing.
+// Estanciero's forms whose action is built from what the person ticked or typed: "Propose a deal". Built here rather than in inline onsubmit attributes, which the Content-Security-Policy forbids. The
+// listener is delegated from document in the capture phase: it runs before table.js reads the form (its listener
+// is on #table, below document in the bubbling order), and survives the table's morphing. Loaded by the table page
+// from the ruleset's declaration (``scripts``).
 (function () {
   "use strict";
 
@@ -32,22 +32,10 @@
     currentVersion(f);
   }
 
-  // Argentilandia: "Offer a trade" / "Counter-offer".
-  function argentilandiaOffer(f) {
-    var give = {}, get = {};
-    f.querySelectorAll("[data-give]").forEach(function (i) { if (+i.value > 0) give[i.dataset.give] = +i.value; });
-    f.querySelectorAll("[data-get]").forEach(function (i) { if (+i.value > 0) get[i.dataset.get] = +i.value; });
-    var action = {type: f.dataset.type, give: give, get: get};
-    if (action.type === "offer_trade") action.to = f.elements.to.value === "" ? null : +f.elements.to.value;
-    else action.offer_id = +f.dataset.offer;
-    f.elements.action.value = JSON.stringify(action);
-  }
-
   document.addEventListener("submit", function (e) {
     var form = e.target.closest ? e.target.closest("form") : null;
     if (!form) return;
     if (form.matches(".es-zoom")) e.preventDefault();  // a checkbox in a form, never sent
     else if (form.matches("[data-es-propose]")) estancieroProposal(form);
-    else if (form.matches("form.al-offer")) argentilandiaOffer(form);
   }, true);
 })();
