@@ -84,7 +84,9 @@ def test_the_table_page_draws_its_board_and_the_rules_page_its_rulebook(dice_rac
 def test_the_api_lists_it_creates_a_table_and_takes_a_move(dice_race, ana):
     api = Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(ana, 'race')[1]}")
     listed = {r["name"]: r for r in api.get("/api/v1/rulesets").json()["rulesets"]}
-    assert listed["dice_race"] == {"name": "dice_race", "min_players": 2, "max_players": 2}
+    race = listed["dice_race"]
+    assert (race["name"], race["min_players"], race["max_players"]) == ("dice_race", 2, 2)
+    assert [(o["key"], o["kind"], o["default"]) for o in race["options"]] == [("target", "int", 20), ("loud_dice", "bool", False)]
     created = api.post("/api/v1/tables", {"ruleset": "dice_race", "seats": 2, "bots": 1, "options": {"target": 10}},
                        content_type="application/json")
     assert created.status_code == 201, created.content

@@ -102,3 +102,19 @@ def test_bad_table_options_are_refused_at_creation(api_players):
                            content_type="application/json")
         assert response.status_code == 400, options
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_rulesets_answer_lists_each_games_declared_options_in_the_askers_language():
+    """A client learns what a table's ``options`` may hold from ``GET /api/v1/rulesets`` (the rulesets'
+    declarations): each option's kind, default and limits, its words in the Accept-Language asked for."""
+    english = {r["name"]: r for r in Client().get("/api/v1/rulesets", HTTP_ACCEPT_LANGUAGE="en").json()["rulesets"]}
+    spanish = {r["name"]: r for r in Client().get("/api/v1/rulesets", HTTP_ACCEPT_LANGUAGE="es").json()["rulesets"]}
+    money = {o["key"]: o for o in english["estanciero"]["options"]}["start_money"]
+    assert (money["kind"], money["default"], money["min"]) == ("int", 35000, 35000)
+    assert {o["key"] for o in english["argentilandia"]["options"]} >= {"free_bank"}
+    first = {o["key"]: o for o in english["ladrillazo"]["options"]}["first_player"]
+    assert first["kind"] == "choice" and first["default"] in {c["value"] for c in first["choices"]}
+    said = {o["key"]: o["label"] for o in spanish["estanciero"]["options"]}
+    assert said["start_money"] != money["label"] and said["start_money"]  # the same option, in Spanish
+    assert english["estanciero"]["title"] == "Estanciero"

@@ -15,7 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from accounts import ratelimit
 from accounts.models import ApiToken
-from games.core.rulesets import get, names
+from games.core.rulesets import declaration, get, names
 from games.core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
 from games.models import Game, Move, Seat
 from games.play.actions import Held, MoveRejected, do_move
@@ -136,9 +136,22 @@ def _table(game: Game) -> dict:
 
 @api_view(("GET",))
 def rulesets(request):
+    """The games (their declarations, ``games.core.declarations``): player counts and the table options a table's
+    ``options`` may set, with their defaults and limits, in the request's language."""
     return JsonResponse({"rulesets": [
-        {"name": n, "min_players": get(n).min_players, "max_players": get(n).max_players} for n in names()
+        {"name": n, "title": declaration(n).title, "min_players": get(n).min_players,
+         "max_players": get(n).max_players, "options": [_option(o) for o in declaration(n).options]}
+        for n in names()
     ], "time_controls": tables.TIME_CONTROLS})
+
+
+def _option(option) -> dict:
+    described = {"key": option.key, "kind": option.kind, "default": option.default, "label": str(option.label)}
+    if option.kind == "int":
+        described.update({"min": option.min, "max": option.max})
+    if option.kind == "choice":
+        described["choices"] = [{"value": value, "label": str(words)} for value, words in option.choices]
+    return described
 
 
 @api_view(("GET", "POST"))
