@@ -7,7 +7,7 @@ from fnmatch import fnmatch
 
 import pytest
 
-FILES = ("test_move_*.py", "test_snapshot_wire.py", "test_moderation_games.py")
+FILES = ("test_move_*.py", "test_snapshot_wire.py", "test_moderation_games.py", "test_sanction_moves.py")
 
 
 @pytest.hookimpl(tryfirst=True)

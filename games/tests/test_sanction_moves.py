@@ -41,6 +41,7 @@ def test_a_sanctioned_users_move_is_refused_on_held_and_locked_rows(players, mod
         with pytest.raises(MoveRejected) as refused:
             move(game, seat, user, rows)  # ``user``: the object a socket signed in with before the sanction
         assert refused.value.code == "not_your_seat"
+        assert "cheating" in refused.value.text()  # the restriction's message, with its reason (``because``)
     assert not Move.objects.filter(game=game).exists()
     assert Seat.objects.get(game=game, index=seat).is_bot
     with pytest.raises(MoveRejected):
