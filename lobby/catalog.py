@@ -19,6 +19,7 @@ class GameInfo:
     minutes: str
     origin: Promise
     playable: bool
+    banner: str
 
 
 def games() -> list[GameInfo]:
@@ -32,4 +33,5 @@ def get_game(slug: str) -> GameInfo | None:
 
 def _info(name: str) -> GameInfo:
     d, rs = declaration(name), get(name)
-    return GameInfo(d.name, d.title, d.tagline, f"{rs.min_players}–{rs.max_players}", d.minutes, d.origin, d.playable)
+    return GameInfo(d.name, d.title, d.tagline, f"{rs.min_players}–{rs.max_players}", d.minutes, d.origin, d.playable,
+                    d.banner)

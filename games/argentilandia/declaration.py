@@ -27,4 +27,5 @@ DECLARATION = Declaration(
     openers=frozenset({"offer_trade", "counter_offer", "intl_trade"}),
     board_template="argentilandia/board.html",
     scripts=("js/argentilandia.js",),
+    banner="linear-gradient(135deg, #74acdf, #3f7fb8 60%, #f2c14e)",
 )

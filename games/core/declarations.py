@@ -78,3 +78,5 @@ class Declaration:
     board_template: str | None = None  # its board drawing; None: the generic board
     scripts: tuple[str, ...] = ()  # static scripts its table page loads after the framework's
     playable: bool = True
+    # Its banner on the home and rules pages: a CSS background (a gradient in its colours); empty, the site's green.
+    banner: str = ""

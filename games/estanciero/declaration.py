@@ -30,4 +30,5 @@ DECLARATION = Declaration(
     openers=frozenset({"propose"}),
     board_template="estanciero/board.html",
     scripts=("js/estanciero.js",),
+    banner="linear-gradient(135deg, #155740, #0f3d2e 60%, #c99a25)",
 )

@@ -29,4 +29,5 @@ DECLARATION = Declaration(
     openers=frozenset({"propose"}),
     board_template="ladrillazo/board.html",
     scripts=("js/ladrillazo.js",),
+    banner="linear-gradient(135deg, #c0392b, #8e2b20 60%, #f2c14e)",
 )
