@@ -1,7 +1,8 @@
 """No ruleset is named in the framework's code: the site, the lobby and the framework read every game from its
 declaration (``games/<ruleset>/declaration.py``), so adding a game touches only its folder and the registry line
 in ``games/core/rulesets.py``. Looked for: each registered ruleset's name and title in every string literal of the
-framework's Python (docstrings and comments may tell of a game) and anywhere in its templates."""
+framework's Python (docstrings and comments may tell of a game), anywhere in its templates, and in the code of the
+site's scripts and style sheets."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from games.core.rulesets import PACKAGES, declaration, names
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RULESET_DIRS = {ROOT / p.replace(".", "/") for p in PACKAGES}
 FRAMEWORK = [ROOT / "games", ROOT / "lobby", ROOT / "accounts", ROOT / "moderation", ROOT / "config",
-             ROOT / "templates"]
+             ROOT / "templates", ROOT / "static"]
 
 # Where a ruleset may still be named, and why.
 ALLOWED = {
@@ -67,6 +68,22 @@ def test_the_framework_names_no_ruleset_in_its_templates():
              for path in framework_files((".html", ".txt"))
              for n, line in enumerate(path.read_text().splitlines(), start=1) if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+def without_comments(text: str) -> str:
+    """A script's or style sheet's code: ``/* ... */`` and ``// ...`` comments removed (they may tell of a game)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(^|\s)//[^\n]*", r"\1", text)
+
+
+def test_the_sites_scripts_and_style_sheets_name_no_ruleset():
+    """A game's own scripts and styles live in its folder (``games/<ruleset>/static/``), loaded by its declaration."""
+    pattern = words()
+    found = [f"{path.relative_to(ROOT)}: {m.group(0)}" for path in framework_files((".js", ".css"))
+             if "vendor" not in path.parts and "django_htmx" not in path.parts
+             for m in [pattern.search(without_comments(path.read_text()))] if m]
+    assert not found, "\n".join(found)
+    assert pattern.search(without_comments(".banner-estanciero { color: red } // Estanciero"))  # the check bites
 
 
 def test_the_search_finds_a_name_where_it_is_left():
