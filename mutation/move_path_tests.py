@@ -7,7 +7,8 @@ from fnmatch import fnmatch
 
 import pytest
 
-FILES = ("test_move_*.py", "test_snapshot_wire.py", "test_moderation_games.py", "test_sanction_moves.py")
+FILES = ("test_move_*.py", "test_snapshot_wire.py", "test_moderation_games.py", "test_sanction_moves.py",
+         "test_clock_turns.py")
 
 
 @pytest.hookimpl(tryfirst=True)
