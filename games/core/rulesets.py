@@ -100,22 +100,24 @@ def names() -> list[str]:
     return found
 
 
-def get(name: str) -> Ruleset:
-    """The ruleset called ``name``; ``KeyError`` if there is none."""
+def part(name: str, module: str, attribute: str) -> Any:
+    """``attribute`` of the module ``module`` in the package of the ruleset called ``name`` (its engine, its
+    declaration, its rulebook sections); ``KeyError`` if there is no such ruleset or part."""
     try:
-        module = importlib.import_module(f"{package(name)}.engine")
+        found = importlib.import_module(f"{package(name)}.{module}")
     except ModuleNotFoundError as exc:
         raise KeyError(name) from exc
-    ruleset: Ruleset = module.RULESET
+    return getattr(found, attribute)
+
+
+def get(name: str) -> Ruleset:
+    """The ruleset called ``name``; ``KeyError`` if there is none."""
+    ruleset: Ruleset = part(name, "engine", "RULESET")
     return ruleset
 
 
 def declaration(name: str) -> Declaration:
     """What the ruleset called ``name`` declares to the site (``<package>.declaration.DECLARATION``): ``KeyError``
     if there is none. Its words are lazy translations, so reading it needs Django installed (not configured)."""
-    try:
-        module = importlib.import_module(f"{package(name)}.declaration")
-    except ModuleNotFoundError as exc:
-        raise KeyError(name) from exc
-    found: Declaration = module.DECLARATION
+    found: Declaration = part(name, "declaration", "DECLARATION")
     return found

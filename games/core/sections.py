@@ -7,7 +7,6 @@ the rulebook's own section names.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator, Mapping
 
 from . import rulesets
@@ -17,7 +16,7 @@ class _Sections(Mapping[str, dict[str, tuple[str, str]]]):
     """game -> {slug: (English title, Spanish title)}, read from the registered rulesets when asked."""
 
     def __getitem__(self, game: str) -> dict[str, tuple[str, str]]:
-        found: dict[str, tuple[str, str]] = importlib.import_module(f"{rulesets.package(game)}.sections").SECTIONS
+        found: dict[str, tuple[str, str]] = rulesets.part(game, "sections", "SECTIONS")
         return found
 
     def __iter__(self) -> Iterator[str]:
