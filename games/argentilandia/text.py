@@ -120,8 +120,8 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
     if t == "produced":
         return _("%(name)s receives %(cards)s.") % {"name": n("seat"), "cards": count(e.get("material"), e.get("count", 1))}
     if t == "production_unpaid":
-        return _("The bank holds only %(cards)s of the %(needed)s owed: nobody receives %(material)s.") % {
-            "cards": count(e.get("material"), e.get("bank")), "needed": e.get("needed"), "material": material(e.get("material"))}
+        return _("The bank cannot pay the %(cards)s owed: nobody receives %(material)s.") % {
+            "cards": count(e.get("material"), e.get("needed")), "material": material(e.get("material"))}
     if t == "discards_due":
         due = [f"{seat_name(names, s)} {c}" for s, c in enumerate(e.get("counts", [])) if c]
         return _("Doubles: hands over 7 cards lose half (%(list)s).") % {"list": ", ".join(due) or "—"}

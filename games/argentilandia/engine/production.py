@@ -62,7 +62,8 @@ def pay_production(state: State, total: int) -> list[dict]:
         if need == 0:
             continue
         if state["bank"][m] < need:
-            events.append({"type": "production_unpaid", "material": m, "needed": need, "bank": state["bank"][m]})
+            # The bank's count per material is not told (decision 18: discards went back to its piles).
+            events.append({"type": "production_unpaid", "material": m, "needed": need})
             continue
         for seat, c in enumerate(row):
             if c:

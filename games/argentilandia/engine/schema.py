@@ -56,9 +56,10 @@ class IndustryState(TypedDict):
 # player answering them. "to" holds the seats that have not answered yet; each is in to_move until
 # it accepts, refuses or counters. "give" is what the maker hands over, "get" what it receives;
 # "counter_to" (counter-offers only) is the id of the offer answered; "to_all" marks an offer to every
-# other player (one that closes without a trade opens the Banker's 4:1 trade, decision 13).
+# other player (one that each of them refuses opens the Banker's 4:1 trade, decision 13); "countered" marks
+# an offer somebody answered with a counter-offer (it no longer opens the Banker).
 Offer = TypedDict("Offer", {"id": int, "from": int, "to": list, "give": dict, "get": dict, "counter_to": int,
-                            "to_all": bool}, total=False)
+                            "to_all": bool, "countered": bool}, total=False)
 
 
 class Contest(TypedDict, total=False):
@@ -84,7 +85,7 @@ class TurnFlags(TypedDict, total=False):
     union_official_used: bool  # a Corrupt Official moved the Union Organizer this turn
     special_claimed: list[str]  # the special province that granted the player on turn their card this turn
     offers_made: dict[str, int]  # str(seat) -> offers (and counters) made this turn (anti-spam)
-    players_declined: bool  # the turn player's offer to everyone closed without a trade (the bank opens)
+    players_declined: bool  # each other player refused the turn player's offer to everyone (the bank opens)
 
 
 class SpecialEntry(TypedDict):

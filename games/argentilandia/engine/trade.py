@@ -4,6 +4,11 @@ Only the player on turn trades: offers go from them to one or all players, the o
 refuse or counter (a counter goes only to the player on turn, and answers the offer). The bank gives
 1 card for 4 identical, an owned port for 2 or 3 identical, a monopolised border province for 2 identical.
 
+The Banker's 4:1 opens only for a player with no usable port or border monopoly, after each other player
+refused an offer made to all of them this turn (decision 13): a refusal made for a seat whose clock ran out
+counts (the server's time-out move is a refusal, ``timeout.py``); a withdrawn or replaced offer, or one
+somebody answered with a counter-offer, does not.
+
 Online (decision 16): an offer keeps each addressed player in ``to_move`` until they answer (a timeout
 refuses it); the player on turn waits for the answers (or withdraws the offer) before ending the turn;
 at most ``MAX_OFFERS_PER_TURN`` offers a turn (anti-spam). Every event names who and what.
@@ -63,13 +68,14 @@ def _drop(state: State, offer: dict) -> None:
     state["offers"] = kept
 
 
-def _answered(state: State, offer: Offer, seat: int) -> Offer:
-    """``offer`` no longer waiting for ``seat``: a new dict in its place in the offers."""
+def _answered(state: State, offer: Offer, seat: int, countered: bool = False) -> Offer:
+    """``offer`` no longer waiting for ``seat``: a new dict in its place in the offers (marked ``countered``
+    when the answer was a counter-offer)."""
     to = []
     for s in offer["to"]:
         if s != seat:
             to.append(s)
-    new: Offer = {**offer, "to": to}
+    new: Offer = {**offer, "to": to, "countered": True} if countered else {**offer, "to": to}
     offers = []
     for o in state["offers"]:
         offers.append(new if o is offer else o)
@@ -77,10 +83,12 @@ def _answered(state: State, offer: Offer, seat: int) -> Offer:
     return new
 
 
-def _unaccepted(state: State, offer: dict) -> None:
-    """The turn player's offer to everyone closed without a trade (refused, countered, withdrawn
-    unanswered): they had no chance to trade with the other players, so the Banker opens (decision 13)."""
-    if offer["from"] == state["current"] and offer.get("to_all"):
+def _refused_by_all(state: State, offer: dict) -> None:
+    """The turn player's offer to everyone was refused by each of the others (a refusal made for a seat whose
+    clock ran out counts: ``timeout.timeout_action``): they had no chance to trade with the other players, so
+    the Banker opens for the rest of the turn (decision 13). An offer withdrawn or replaced, or one that
+    somebody answered with a counter-offer, never gets here."""
+    if offer["from"] == state["current"] and offer.get("to_all") and not offer.get("countered"):
         state["flags"] = {**state["flags"], "players_declined": True}
 
 
@@ -112,8 +120,6 @@ def _replace_own(state: State, seat: int) -> list[dict]:
     if not own:
         return []
     events = [{"type": "offer_withdrawn", **_terms(o), "by": seat, "to": list(o["to"]), "why": "replaced"} for o in own]
-    for o in own:
-        _unaccepted(state, o)
     state["offers"] = [o for o in state["offers"] if o["from"] != seat]
     return events
 
@@ -185,10 +191,9 @@ def counter_offer(state: State, events: list[dict], seat: int, action: dict) -> 
         refuse(_("You do not hold the cards you offer."), "playing-the-game")
     _count_offer(state, seat)
     events += _replace_own(state, seat)
-    base = _answered(state, base, seat)  # the counter answers the offer
+    base = _answered(state, base, seat, countered=True)  # the counter answers the offer (and keeps the bank shut)
     if not base["to"]:
         _drop(state, base)
-        _unaccepted(state, base)
     offer = {"id": state["next_offer_id"], "from": seat, "to": [cur], "give": give, "get": get, "counter_to": base["id"]}
     state["next_offer_id"] += 1
     state["offers"] = [*state["offers"], offer]
@@ -223,7 +228,7 @@ def refuse_offer(state: State, events: list[dict], seat: int, action: dict) -> N
     offer = _answered(state, offer, seat)
     if not offer["to"]:
         _drop(state, offer)
-        _unaccepted(state, offer)
+        _refused_by_all(state, offer)
     events.append({"type": "trade_refused", **_terms(offer), "by": seat})
 
 
@@ -231,8 +236,7 @@ def cancel_offer(state: State, events: list[dict], seat: int, action: dict) -> N
     offer = find_offer(state, action.get("offer_id"))
     if offer["from"] != seat:
         refuse(_("You can only withdraw your own offer."), "playing-the-game")
-    _drop(state, offer)
-    _unaccepted(state, offer)
+    _drop(state, offer)  # withdrawn: the others had no real chance to answer, so the Banker stays shut
     events.append({"type": "offer_withdrawn", **_terms(offer), "by": seat, "to": list(offer["to"]), "why": "withdrawn"})
 
 
@@ -284,8 +288,8 @@ def free_bank(state: State) -> bool:
 
 
 def players_refusal(state: State, seat: int) -> str | None:
-    """``"players"`` while the seat still has a chance to trade with the other players: no offer to all
-    of them closed without a trade this turn, and some of them hold cards (decision 13); else None."""
+    """``"players"`` while the seat still has a chance to trade with the other players: this turn no offer
+    to all of them was refused by each of them, and some of them hold cards (decision 13); else None."""
     if state["flags"].get("players_declined"):
         return None
     for s in range(state["num_players"]):
@@ -297,9 +301,10 @@ def players_refusal(state: State, seat: int) -> str | None:
 def bank_refusal(state: State, seat: int) -> str | None:
     """Trade: "When a player has no chance to trade through a port or with the other players, they may
     trade with the Banker" (decision 13). Read as a player would check it: no port (or border monopoly)
-    of their own that trades now, and this turn an offer to all the other players closed without a trade,
-    or the others hold no cards at all. Returns why it is closed (the usable port or province id, or
-    ``"players"``), or None when open."""
+    of their own that trades now, and this turn each of the other players refused an offer made to all of
+    them (a refusal by time-out counts; a withdrawn offer or a counter-offer does not), or the others hold
+    no cards at all. Returns why it is closed (the usable port or province id, or ``"players"``), or None
+    when open."""
     if free_bank(state):
         return None
     own = usable_exchange(state, seat)
@@ -314,8 +319,9 @@ def bank_trade(state: State, events: list[dict], seat: int, action: dict) -> Non
     why = bank_refusal(state, seat)
     if why == "players":
         refuse(_("The Banker trades only when you have no chance to trade with the other players: first offer "
-                 "a trade to everyone; if nobody accepts it, the Banker gives 1 card for 4 identical."),
-               "playing-the-game")
+                 "a trade to everyone. The Banker opens (1 card for 4 identical) once each of them has refused it "
+                 "or let their time run out; a withdrawn offer, or one answered with a counter-offer, does not "
+                 "open it."), "playing-the-game")
     if why is not None:
         place = B.PORTS[why]["name"] if why in B.PORTS else B.PROVINCES[why]["name"]
         refuse(_("The Banker trades only with players who cannot trade through a port: trade through %(place)s "

@@ -212,6 +212,12 @@ def al_the_port(pid) -> str:
 
 
 @register.filter
+def al_exchange_place(ident) -> str:
+    """The port ("the port of Ushuaia") or the border province ("La Rioja") a player trades through."""
+    return text.the_port(ident) if ident in B.PORTS else text.province(ident)
+
+
+@register.filter
 def al_industry(iid) -> str:
     return text.industry(iid)
 

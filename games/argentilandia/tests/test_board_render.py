@@ -271,3 +271,18 @@ def test_the_exchange_form_opens_on_the_material_held_most_for_the_one_held_leas
     get = re.search(r'<select name="a_get">(.*?)</select>', html, re.S).group(1)
     assert re.findall(r'value="(\w+)" selected', give) == [materials[-1]]
     assert re.findall(r'value="(\w+)" selected', get) == [materials[2]]
+
+
+def test_the_bank_shows_its_total_to_every_viewer():
+    """Doubles a., decision 18: every seat and a spectator see the bank's Production cards as one total (with its
+    Corrupt Officials and Stockbrokers), never a count per material that would show the discards."""
+    from games.argentilandia.tests.test_engine_helpers import main_state
+
+    state = main_state(hands={0: {"oil": 3}, 1: {"fish": 9}, 2: {"soy": 2}})
+    total = sum(state["bank"].values())
+    assert total == 144 - 14
+    for you in (None, 0, 1, 2, 3):
+        html = render(state, you)
+        bank = html.split('class="small muted al-bank">')[1].split("</p>")[0]
+        assert bank == (f"Bank: {total} Production cards, {state['bank_officials']} Corrupt Officials, "
+                        f"{state['bank_stockbrokers']} Stockbrokers")  # and no pile counted (Fish: 7)

@@ -87,3 +87,22 @@ def test_bots_trade_use_stockbrokers_and_do_not_hoard():
         assert RS.outcome(st)["reason"] == "victory"
     assert trades >= 8 and contests >= 8
     assert statistics.mean(kept) <= HAND_LIMIT and max(kept) <= 3 * HAND_LIMIT
+
+
+def test_bots_still_reach_the_banker_after_everyone_refuses():
+    """Playing the Game 5, Trade (decision 13, issue 42.8): the Banker opens only after each other player refused
+    an offer to everyone; bots answer offers, so a bot that wants the 4:1 offers first and, when every other bot
+    refuses, banks. Over a dozen bot-only games some bank trades happen, each after such refusals."""
+    banked = 0
+    for g in range(12):
+        rng = random.Random(g)
+        st = RS.new_game(4, f"b{g}", {"max_turns": 200})
+        while RS.to_move(st):
+            seat = RS.to_move(st)[0]
+            new, events = RS.apply(st, seat, RS.bot_action(st, seat, rng))
+            for e in events:
+                if e["type"] == "bank_trade":
+                    banked += 1
+                    assert st["flags"].get("players_declined"), "banked without everyone refusing first"
+            st = new
+    assert banked >= 2

@@ -15,5 +15,5 @@ def test_production_cards_a_material_the_bank_cannot_pay_stops_no_other_material
     assert B.MATERIALS.index("oil") < B.MATERIALS.index("sheep") < B.MATERIALS.index("wood")
     st = main_state(mps={"neuquen": [0, 0, 1]}, hands={3: {"oil": 16}})
     ev = pay_production(st, 6)
-    assert {"type": "production_unpaid", "material": "oil", "needed": 1, "bank": 0} in ev
+    assert {"type": "production_unpaid", "material": "oil", "needed": 1} in ev
     assert st["hands"][0]["oil"] == 0 and st["hands"][0]["sheep"] == 1 and st["hands"][1]["wood"] == 1

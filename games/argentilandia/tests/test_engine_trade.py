@@ -142,27 +142,108 @@ def test_international_trade_through_a_blocked_border_monopoly_is_refused():
     assert st2["hands"][0]["soy"] == 1
 
 
+def _table():
+    """Ana (seat 0, on turn, 5 Oil) and three others who each hold a card, no port: the Banker starts shut."""
+    return main_state(hands={0: {"oil": 5, "soy": 1}, 1: {"fish": 1}, 2: {"wood": 1}, 3: {"cows": 1}})
+
+
+BANK = dict(type="bank_trade", give="oil", get="fish")
+
+
+def _bank_listed(st) -> bool:
+    return BANK in RS.legal_actions(st, 0)
+
+
 def test_bank_trade_only_when_no_chance_to_trade_with_players():
-    """Trade: "When a player has no chance to trade through a port or with the other players, they may
-    trade with the Banker, giving 4 identical cards for 1" (decision 13): refused until an offer to
-    everyone closed without a trade this turn; refused, withdrawn or countered all count."""
-    st = main_state(hands={0: {"oil": 5, "soy": 1}, 1: {"fish": 1}, 2: {"wood": 1}, 3: {"cows": 1}})
-    bank = dict(type="bank_trade", give="oil", get="fish")
-    refused(RS, st, 0, bank, "playing-the-game")
-    assert not [a for a in RS.legal_actions(st, 0) if a["type"] == "bank_trade"]
+    """Playing the Game 5, Trade: "When a player has no chance to trade through a port or with the other players,
+    they may trade with the Banker, giving 4 identical cards for 1" (decision 13): refused until each of the
+    others has refused an offer made to all of them this turn; one refusal, or an offer to one player, is not
+    enough, and the refusal says why and when the Banker opens."""
+    st = _table()
+    refused(RS, st, 0, BANK, "playing-the-game")
+    with pytest.raises(IllegalAction) as exc:
+        RS.apply(st, 0, BANK)
+    assert "offer a trade to everyone" in exc.value.message and "refused" in exc.value.message
+    assert not _bank_listed(st)
     st, _ = act(st, 0, type="offer_trade", to=1, give={"oil": 2}, get={"fish": 1})
     st, _ = act(st, 1, type="refuse_offer", offer_id=st["offers"][0]["id"])
-    refused(RS, st, 0, bank, "playing-the-game")  # one player refusing is not everyone
+    refused(RS, st, 0, BANK, "playing-the-game")  # an offer to one player is not an offer to the others
+    st, _ = act(st, 0, type="offer_trade", to=None, give={"oil": 2}, get={"fish": 1})
+    oid = st["offers"][0]["id"]
+    assert RS.view(st, 2)["banker"] == "waiting"
+    st, _ = act(st, 1, type="refuse_offer", offer_id=oid)
+    st, _ = act(st, 2, type="refuse_offer", offer_id=oid)
+    refused(RS, st, 0, BANK, "playing-the-game")  # still waiting for seat 3's answer
+    st, _ = act(st, 3, type="refuse_offer", offer_id=oid)
+    assert st["offers"] == [] and _bank_listed(st) and RS.view(st, None)["banker"] == "open"
+    st, ev = act(st, 0, **BANK)
+    assert st["hands"][0]["oil"] == 1 and st["hands"][0]["fish"] == 1
+    assert ev == [{"type": "bank_trade", "seat": 0, "give": "oil", "count": 4, "get": "fish"}]
+
+
+def test_a_withdrawn_or_replaced_offer_does_not_open_the_bank():
+    """Playing the Game 5, Trade (issue 42.8): an offer to everyone withdrawn at once, before anyone answers,
+    gave the others no chance to answer, so it is not "no chance to trade with the other players"; nor is one
+    withdrawn after some refused, nor one replaced by a new offer."""
+    st = _table()
+    st, _ = act(st, 0, type="offer_trade", to=None, give={"oil": 2}, get={"fish": 1})
+    oid = st["offers"][0]["id"]
+    at_once, ev = act(st, 0, type="cancel_offer", offer_id=oid)
+    assert ev[0]["type"] == "offer_withdrawn" and ev[0]["why"] == "withdrawn"
+    refused(RS, at_once, 0, BANK, "playing-the-game")
+    assert not _bank_listed(at_once) and RS.view(at_once, 1)["banker"] == "players"
+    st, _ = act(st, 1, type="refuse_offer", offer_id=oid)
+    st, _ = act(st, 2, type="refuse_offer", offer_id=oid)
+    late, _ = act(st, 0, type="cancel_offer", offer_id=oid)  # seat 3 never answered
+    refused(RS, late, 0, BANK, "playing-the-game")
+    replaced, ev = act(st, 0, type="offer_trade", to=None, give={"oil": 3}, get={"fish": 1})
+    assert ev[0]["why"] == "replaced"
+    refused(RS, replaced, 0, BANK, "playing-the-game")
+
+
+def test_a_counter_offer_does_not_open_the_bank():
+    """Playing the Game 5, Trade (issue 42.8): a player who answers with a counter-offer gave the player on turn
+    a chance to trade with them, whether or not it is taken; a later offer to everyone that each refuses opens
+    the Banker."""
+    st = _table()
     st, _ = act(st, 0, type="offer_trade", to=None, give={"oil": 2}, get={"fish": 1})
     oid = st["offers"][0]["id"]
     st, _ = act(st, 1, type="refuse_offer", offer_id=oid)
-    refused(RS, st, 0, bank, "playing-the-game")  # still waiting for two answers
     st, _ = act(st, 2, type="counter_offer", offer_id=oid, give={"wood": 1}, get={"oil": 1})
-    withdrawn, _ = act(st, 0, type="cancel_offer", offer_id=oid)  # seat 3 never answered
-    assert bank in RS.legal_actions(withdrawn, 0)
     st, _ = act(st, 3, type="refuse_offer", offer_id=oid)
-    st, ev = act(st, 0, type="bank_trade", give="oil", get="fish")
-    assert st["hands"][0]["oil"] == 1 and st["hands"][0]["fish"] == 1
+    assert [o.get("counter_to") for o in st["offers"]] == [oid]  # only the counter is left
+    refused(RS, st, 0, BANK, "playing-the-game")
+    st, _ = act(st, 0, type="refuse_offer", offer_id=st["offers"][0]["id"])  # Ana turns the counter down
+    refused(RS, st, 0, BANK, "playing-the-game")
+    # the last answer a counter-offer: the same
+    last = _table()
+    last, _ = act(last, 0, type="offer_trade", to=None, give={"oil": 2}, get={"fish": 1})
+    lid = last["offers"][0]["id"]
+    for s in (1, 2):
+        last, _ = act(last, s, type="refuse_offer", offer_id=lid)
+    last, _ = act(last, 3, type="counter_offer", offer_id=lid, give={"cows": 1}, get={"oil": 1})
+    assert lid not in [o["id"] for o in last["offers"]]  # answered by everyone, the last with a counter
+    refused(RS, last, 0, BANK, "playing-the-game")
+    st, _ = act(st, 0, type="offer_trade", to=None, give={"oil": 1}, get={"fish": 1})
+    for s in (1, 2, 3):
+        st, _ = act(st, s, type="refuse_offer", offer_id=st["offers"][0]["id"])
+    st, _ = act(st, 0, **BANK)
+    assert st["hands"][0]["fish"] == 1
+
+
+def test_answers_run_out_of_time_count_as_refusals_for_the_bank():
+    """Playing the Game 5, Trade (issue 42.8): a player who does not answer an offer within their time is
+    refused for by the server (``timeout_action``, the clock the site already keeps: the engine takes no time
+    of its own); each such refusal counts, so a silent table opens the Banker."""
+    st = _table()
+    st, _ = act(st, 0, type="offer_trade", to=None, give={"oil": 2}, get={"fish": 1})
+    oid = st["offers"][0]["id"]
+    st, _ = act(st, 1, type="refuse_offer", offer_id=oid)
+    for s in (2, 3):
+        timed_out = RS.timeout_action(st, s)
+        assert timed_out == {"type": "refuse_offer", "offer_id": oid}
+        st, _ = RS.apply(st, s, timed_out)
+    assert _bank_listed(st)
 
 
 def test_an_accepted_offer_does_not_open_the_bank():
@@ -189,6 +270,19 @@ def test_bank_refused_to_a_player_with_a_port_that_trades():
     border = main_state(hands={0: {"oil": 5}}, mps={"la_rioja": [0, 0]}, flags={"players_declined": True,
                         "union_official_used": False, "special_claimed": [], "offers_made": {}})
     refused(RS, border, 0, dict(type="bank_trade", give="oil", get="fish"), "playing-the-game")
+
+
+def test_every_viewer_sees_whether_the_banker_is_open_and_why():
+    """Playing the Game 5, Trade: the view tells every viewer (the facts are public) whether the Banker trades
+    with the player on turn: ``players`` until an offer to everyone is refused by each, ``waiting`` while it
+    waits for answers, ``open``, or the port / border province to trade through instead; None off the main
+    phase."""
+    st = main_state(hands={0: {"oil": 5}, 1: {"fish": 1}}, mps={"chubut": [0, 1, None]})
+    assert [RS.view(st, v)["banker"] for v in (None, 0, 1)] == ["players"] * 3
+    st["ports"]["puerto_madryn"] = 0
+    assert RS.view(st, 1)["banker"] == "puerto_madryn"
+    st["phase"] = "pre_roll"
+    assert RS.view(st, 0)["banker"] is None
 
 
 def test_bank_open_when_the_others_hold_no_cards():

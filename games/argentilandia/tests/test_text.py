@@ -88,7 +88,7 @@ def test_hand_written_events_and_unknown_types():
     assert text.label_action({"type": "bank_trade", "give": "soy", "get": "wood"}, None) == "Bank: 4 Soy for 1 Wood"
     # every event type the rules list has a sentence (built by hand where random play rarely reaches it)
     samples = [
-        {"type": "production_unpaid", "material": "oil", "needed": 5, "bank": 2},
+        {"type": "production_unpaid", "material": "oil", "needed": 5},
         {"type": "discards_due", "counts": [0, 4, 0]},
         {"type": "official_played", "seat": 0, "for": "union"},
         {"type": "port_bought", "seat": 0, "port": "ushuaia", "paid": {"oil": 1, "fish": 1, "wood": 1}},

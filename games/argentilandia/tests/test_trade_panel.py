@@ -149,3 +149,41 @@ def test_with_no_exchange_possible_the_form_says_so_instead_of_offering_one(tabl
         html = page(game, users[0], lang)
         assert 'id="al-swap"' not in html and words in html
         assert 'id="al-offer"' in html  # offering a trade to the others still is
+
+
+def _move(game: Game, users, seat: int, action: dict) -> Game:
+    from games.play.actions import do_move
+
+    do_move(game.pk, seat=seat, action=action, expected_version=game.version, actor=users[seat], source="ui")
+    return Game.objects.get(pk=game.pk)
+
+
+def _banker_note(html: str) -> tuple[str, str]:
+    found = re.search(r'<p class="small al-banker" data-banker="([^"]+)">(.*?)</p>', html)
+    assert found, "the trade panel says nothing about the Banker"
+    return found.group(1), found.group(2)
+
+
+def test_the_trade_panel_says_when_the_banker_opens(table):
+    """Playing the Game 5, Trade (decision 13, issue 42.8): the player on turn is told that the Banker is shut and
+    how it opens; an offer to everyone withdrawn at once leaves it shut; once both others refuse one, the panel
+    says it is open and the exchange form offers it."""
+    game, users = table
+    game = with_state(game, main_state(n=3, seed=game.seed, hands={0: {"oil": 5, "wood": 1}, 1: {"fish": 1},
+                                                                  2: {"soy": 2}}))
+    why, words = _banker_note(page(game, users[0]))
+    assert why == "players" and "offer a trade to everyone" in words and "withdrawn offer" in words
+    assert "ofrecé un intercambio a todos" in _banker_note(page(game, users[0], "es"))[1]
+    offer = {"type": "offer_trade", "to": None, "give": {"oil": 2}, "get": {"fish": 1}}
+    game = _move(game, users, 0, offer)
+    assert _banker_note(page(game, users[0]))[0] == "waiting"
+    game = _move(game, users, 0, {"type": "cancel_offer", "offer_id": game.state["offers"][0]["id"]})
+    html = page(game, users[0])
+    assert _banker_note(html)[0] == "players" and 'id="al-swap"' not in html  # 5 Oil, no port: nothing to exchange
+    game = _move(game, users, 0, offer)
+    for seat in (1, 2):
+        game = _move(game, users, seat, {"type": "refuse_offer", "offer_id": game.state["offers"][0]["id"]})
+    html = page(game, users[0])
+    assert _banker_note(html)[0] == "open"
+    assert '"type": "bank_trade"' in html.split('id="al-swap"')[1].split("</form>")[0]
+    assert 'data-banker' not in page(game, users[1])  # the others are not told what only the turn's player may do
