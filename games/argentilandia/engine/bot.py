@@ -322,9 +322,9 @@ def _purchase_offer(state: State, seat: int, by: dict) -> dict | None:
 
 
 def _offer_before_banking(state: State, seat: int, by: dict, legal: list[dict]) -> dict | None:
-    """Trade (decision 13): the Banker trades 4:1 only when nobody takes an offer, so before banking the
-    bot offers everyone the same trade at 2 for 1; whether they take it or not, it then has its card or
-    an open bank."""
+    """Trade (decision 13): the Banker trades 4:1 only after each other player refused an offer to everyone,
+    so before banking the bot offers everyone the same trade at 2 for 1: taken, it has its card; refused by
+    all, the bank opens; answered with a counter-offer, it answers that and may offer again."""
     if "offer_trade" not in by or trade.awaits_answer(state, seat):
         return None
     if trade.usable_exchange(state, seat) is not None or not trade.bank_refusal(state, seat):
