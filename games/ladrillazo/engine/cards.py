@@ -23,8 +23,11 @@ from .schema import (
     KIND_INSPECT,
     KIND_SHIELD,
     KIND_STEAL,
+    TYPE_BUILDER,
     TYPE_MAMANDURRIA,
     TYPE_PARADISE,
+    TYPE_POLITICIAN,
+    TYPE_PROJECT,
     WHEN_ACTION,
     WHEN_LOWER,
     WHEN_PERMANENT,
@@ -60,6 +63,8 @@ def validate_card(card: dict, paradise: bool = False) -> None:
            key, "requires")
     _check(not req or card["type"] not in FREE_TYPES + (TYPE_MAMANDURRIA,), key, "land, citizens and mamandurrias have no requirements")
     _check(card["cost"] == 0 or card["type"] == TYPE_MAMANDURRIA, key, "only mamandurrias cost envelopes")
+    _check(card["type"] != TYPE_PROJECT or (req.get(TYPE_POLITICIAN, 0) > 0 and req.get(TYPE_BUILDER, 0) > 0), key,
+           "projects need politicians and builders (The Cards)")
     _check(isinstance(card.get("powers"), list), key, "powers")
     for power in card["powers"]:
         when, kind = power.get("when"), power.get("kind")
