@@ -58,8 +58,8 @@ def validate_card(card: dict, paradise: bool = False) -> None:
         _check(isinstance(card.get(field), int) and card[field] >= 0, key, field)
     _check(isinstance(card.get("slots"), list) and all(t in FREE_TYPES for t in card["slots"]), key, "slots")
     _check(isinstance(card.get("padlock"), bool), key, "padlock")
-    req = card.get("requires")
-    _check(isinstance(req, dict) and all(t in ICON_TYPES and isinstance(n, int) and n > 0 for t, n in req.items()),
+    req = card.get("requires") or {}
+    _check(isinstance(card.get("requires"), dict) and all(t in ICON_TYPES and isinstance(n, int) and n > 0 for t, n in req.items()),
            key, "requires")
     _check(not req or card["type"] not in FREE_TYPES + (TYPE_MAMANDURRIA,), key, "land, citizens and mamandurrias have no requirements")
     _check(card["cost"] == 0 or card["type"] == TYPE_MAMANDURRIA, key, "only mamandurrias cost envelopes")
