@@ -23,6 +23,10 @@ DECLARATION = Declaration(
                choices=(("creator", _("The table's creator (the oldest player, in the rulebook)")),
                         ("random", _("Drawn at random"))),
                note=_("first player drawn")),
+        Option("paradise_evade", "bool", False,
+               _("Reconstruction: each tax haven card evades 1 envelope a turn of its own (the rulebook gives it no "
+                 "EVADE stamp)"),
+               note=_("tax havens evade 1")),
     ),
     # Answering an offer stays in sight beside the generic moves.
     primary_actions=frozenset({"end_turn", "discard", "accept", "reject"}),

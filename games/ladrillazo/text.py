@@ -167,7 +167,13 @@ def describe_event(event: dict, names: list[str]) -> str | None:
     if t == "proposal_accepted":
         p.update(player=_who(event.get("to"), names), frm=_who(event.get("from"), names),
                  give=_side(event.get("give")), ask=_side(event.get("ask")))
-        return _("%(player)s accepts the deal from %(frm)s: %(give)s for %(ask)s") % p
+        line = _("%(player)s accepts the deal from %(frm)s: %(give)s for %(ask)s") % p
+        if is_index(event.get("returned"), 10**6) and event["returned"]:
+            # Talks: the envelopes saved on a card that changes player go back to the tube, not to its new owner.
+            line += " " + ngettext("(%(n)s envelope saved on a traded card goes back to the dispenser)",
+                                   "(%(n)s envelopes saved on traded cards go back to the dispenser)",
+                                   event["returned"]) % {"n": event["returned"]}
+        return line
     if t == "proposal_rejected":
         p.update(player=_who(event.get("to"), names), frm=_who(event.get("from"), names))
         return _("%(player)s rejects the proposal from %(frm)s") % p

@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import User
 from games.ladrillazo.tests.browsing import clear_position, plot_entry, state_of
-from games.ladrillazo.tests.helpers import to_hand, to_plot
+from games.ladrillazo.tests.helpers import back, to_hand, to_plot
 from games.models import Game
 from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
@@ -268,6 +268,108 @@ def test_ladrillazo_a_refused_proposal_keeps_the_panel_open_and_says_why(daphne_
     # Sent: the panel closes and starts afresh.
     bruno.wait_for_function("() => !document.getElementById('lz-propose-box').open")
     assert not bruno.locator(f"input[data-lz-ask-plot][value='{ids['project']}']").is_checked()
+
+
+def ladrillazo_padlocked(ids: dict):
+    """alicia's Operación Chamartín is backed by a land (padlock); a deal alicia proposed before backing it (it
+    gives the card to bruno) is still open; bruno has a card in hand."""
+    def arrange(state: dict) -> None:
+        clear_position(state)
+        ids["chamartin"] = to_plot(state, 0, "operacion_chamartin")
+        ids["backer"] = to_plot(state, 0, "solar_urbanizable")
+        back(state, 0, ids["backer"], ids["chamartin"])
+        ids["free"] = to_plot(state, 0, "dehesa")
+        ids["hand"] = to_hand(state, 1, "cunado")
+        ids["old"] = state["next_id"]
+        state["proposals"].append({"id": state["next_id"], "from": 0, "to": 1, "ask": empty_side(),
+                                   "give": {"hand": [], "plot": [ids["chamartin"]], "envelopes": 0}})
+        state["next_id"] += 1
+    return arrange
+
+
+def empty_side() -> dict:
+    return {"hand": [], "plot": [], "envelopes": 0}
+
+
+def test_ladrillazo_a_backed_padlocked_card_is_not_accepted_and_asking_for_it_is_refused(daphne_server, browser):
+    """Level and support: "if they have a padlock, it means that the card you are supporting cannot leave during
+    the rest of the game". bruno is offered alicia's backed Chamartín (a deal made before she backed it): he is
+    offered Reject but no Accept. He then asks for the card himself: refused, with the padlock named beside the
+    form; asking for her free land instead is proposed."""
+    ids: dict = {}
+    game, pages = two_people(browser, daphne_server, "ladrillazo", ladrillazo_padlocked(ids))
+    bruno = pages["bruno"]
+    deals = bruno.locator("#lz-deals")
+    assert deals.locator(".lz-b-reject").count() == 1 and deals.locator(".lz-b-accept").count() == 0
+    assert bruno.locator("#table .lz-b-accept").count() == 0
+    deals.scroll_into_view_if_needed()
+    screenshot(bruno, "deal-ladrillazo-padlock-no-accept", full_page=False)
+
+    bruno.click("#lz-propose-box summary")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['chamartin']}']")
+    bruno.check(f"input[data-lz-give-hand][value='{ids['hand']}']")
+    bruno.click("#lz-form-propose button[type=submit]")
+    reason = bruno.locator("#lz-form-propose .form-refusal")
+    reason.wait_for(timeout=15000)
+    assert "candado" in reason.inner_text() and "Chamartín" in reason.inner_text()
+    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['chamartin']}']").is_checked()
+    assert [p["id"] for p in proposals(game)] == [ids["old"]]
+    reason.scroll_into_view_if_needed()
+    screenshot(bruno, "deal-ladrillazo-padlock-refused", full_page=False)
+
+    bruno.uncheck(f"input[data-lz-ask-plot][value='{ids['chamartin']}']")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['free']}']")
+    bruno.click("#lz-form-propose button[type=submit]")
+    assert wait_until(lambda: len(proposals(game)) == 2, timeout=15)
+    assert proposals(game)[1]["ask"] == {"hand": [], "plot": [ids["free"]], "envelopes": 0}
+    assert plot_entry(state_of(game), 0, ids["chamartin"])["backers"] == [ids["backer"]]
+
+
+def ladrillazo_envelopes(ids: dict):
+    """alicia keeps 2 envelopes on her Cuñado and 2 on her Testaferro; bruno keeps 3 on his Testaferro."""
+    def arrange(state: dict) -> None:
+        clear_position(state)
+        ids["sold"] = to_plot(state, 0, "cunado", envelopes=2)
+        ids["kept"] = to_plot(state, 0, "testaferro", envelopes=2)
+        ids["purse"] = to_plot(state, 1, "testaferro", envelopes=3)
+        state["dispenser"] -= 7
+    return arrange
+
+
+def test_ladrillazo_a_card_with_envelopes_changes_hands_and_they_go_back_to_the_dispenser(daphne_server, browser):
+    """Talks: "if a card that has saved envelopes changes player, the envelopes are returned to the tube". bruno
+    offers 2 envelopes for alicia's Cuñado, which holds 2; she accepts. The Cuñado's 2 go to the dispenser (not to
+    bruno, not towards the price), bruno pays from his Testaferro, alicia gets 2 in hand and keeps her Testaferro's
+    2, and the log says where the card's envelopes went."""
+    ids: dict = {}
+    game, pages = two_people(browser, daphne_server, "ladrillazo", ladrillazo_envelopes(ids))
+    dispenser = state_of(game)["dispenser"]
+    bruno, alicia = pages["bruno"], pages["alicia"]
+    bruno.click("#lz-propose-box summary")
+    bruno.check(f"input[data-lz-ask-plot][value='{ids['sold']}']")
+    bruno.fill("input[data-lz-give-env]", "2")
+    bruno.click("#lz-form-propose button[type=submit]")
+    assert wait_until(lambda: proposals(game), timeout=15)
+    version = Game.objects.get(pk=game.pk).version
+    wait_version_above(alicia, version - 1)
+    alicia.locator("#lz-deals .lz-b-accept").wait_for(timeout=15000)
+    alicia.locator("#lz-deals").scroll_into_view_if_needed()
+    screenshot(alicia, "deal-ladrillazo-envelopes-offer", full_page=False)
+    alicia.click("#lz-deals .lz-b-accept")
+    assert wait_until(lambda: not proposals(game), timeout=15)
+    state = state_of(game)
+    assert state["dispenser"] == dispenser + 2
+    assert plot_entry(state, 1, ids["sold"])["envelopes"] == 0 and plot_entry(state, 1, ids["purse"])["envelopes"] == 1
+    assert plot_entry(state, 0, ids["kept"])["envelopes"] == 2 and state["players"][0]["loose"] == 2
+    wait_version_above(bruno, version)
+    card = bruno.locator(f"#table .lz-player[data-seat='1'] .lz-card[data-card='{ids['sold']}']")
+    card.wait_for(timeout=15000)
+    assert "✉ 0/2" in card.inner_text()
+    log = bruno.locator("#table").inner_text()
+    assert "vuelven al dispensador" in log, log[-800:]
+    card.scroll_into_view_if_needed()
+    screenshot(bruno, "deal-ladrillazo-envelopes-returned", full_page=False)
+    screenshot(alicia, "deal-ladrillazo-envelopes-accepted", full_page=True)
 
 
 # ---- Argentilandia -------------------------------------------------------------------------------------------

@@ -152,6 +152,7 @@ def test_ladrillazo_a_proposal_is_answered_in_one_place(daphne_server, browser):
         state = g.state
         clear_position(state)
         to_plot(state, 1, "solar_urbanizable")
+        to_plot(state, 0, "asesor_fiscal")  # EVADE 2: the proposer has a move of its own while it waits
         state["players"][0]["loose"] += 1
         state["dispenser"] -= 1
         return state

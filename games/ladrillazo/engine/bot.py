@@ -41,19 +41,21 @@ def card_value(state: State, cid: int, level: int | None = None) -> int:
     return TYPE_VALUE[d["type"]] * max(1, lv) + (d["hide"] + d["evade"]) // 2
 
 
-def side_value(state: State, giver: int, side: dict) -> int:
+def side_value(state: State, giver: int, side: dict, giving: bool) -> int:
+    """What ``side`` is worth to the bot: envelopes saved on a plot card that changes player return to the
+    dispenser (Talks), so they are lost when the bot gives the card (``giving``) and never come with one."""
     value = side["envelopes"]
     for cid in side["hand"]:
         value += card_value(state, cid)
     for cid in side["plot"]:
         e = plot.entry(state, giver, cid)
-        value += card_value(state, cid, plot.level(state, e) if e else None) + (e["envelopes"] if e else 0)
+        value += card_value(state, cid, plot.level(state, e) if e else None) + (e["envelopes"] if e and giving else 0)
     return value
 
 
 def good_deal(state: State, seat: int, prop: dict) -> bool:
     """Accept when what comes in is worth at least what goes out."""
-    return side_value(state, prop["from"], prop["give"]) >= side_value(state, seat, prop["ask"])
+    return side_value(state, prop["from"], prop["give"], False) >= side_value(state, seat, prop["ask"], True)
 
 
 def optional_action(state: State, seat: int) -> dict | None:
@@ -152,7 +154,7 @@ def _keepable(state: State, seat: int) -> int:
     room = sum(plot.room(state, e) for e in p["plot"])
     evade = sum(cards.of(state, e["id"])["evade"] for e in p["plot"] if plot.usable(e))
     if not p["paradise_tapped"]:
-        evade += cards.of(state, p["paradise_id"])["evade"]
+        evade += plot.paradise_evade(state)
     return room + evade
 
 
@@ -182,8 +184,8 @@ def _money(state: State, seat: int, acts: list[dict]) -> dict | None:
         return evades[0]
     # Take hidden money back to evade more, when an EVADE stamp is unused.
     stamps = [cards.of(state, e["id"])["evade"] for e in p["plot"] if plot.usable(e) and cards.of(state, e["id"])["evade"]]
-    if not p["paradise_tapped"]:
-        stamps.append(cards.of(state, p["paradise_id"])["evade"])
+    if not p["paradise_tapped"] and plot.paradise_evade(state):
+        stamps.append(plot.paradise_evade(state))
     want = max(stamps, default=0) - p["loose"]
     if want > 0:
         holders = sorted((e for e in p["plot"] if e["envelopes"]), key=lambda e: -e["envelopes"])

@@ -23,8 +23,11 @@ from .schema import (
     KIND_INSPECT,
     KIND_SHIELD,
     KIND_STEAL,
+    TYPE_BUILDER,
     TYPE_MAMANDURRIA,
     TYPE_PARADISE,
+    TYPE_POLITICIAN,
+    TYPE_PROJECT,
     WHEN_ACTION,
     WHEN_LOWER,
     WHEN_PERMANENT,
@@ -55,11 +58,13 @@ def validate_card(card: dict, paradise: bool = False) -> None:
         _check(isinstance(card.get(field), int) and card[field] >= 0, key, field)
     _check(isinstance(card.get("slots"), list) and all(t in FREE_TYPES for t in card["slots"]), key, "slots")
     _check(isinstance(card.get("padlock"), bool), key, "padlock")
-    req = card.get("requires")
-    _check(isinstance(req, dict) and all(t in ICON_TYPES and isinstance(n, int) and n > 0 for t, n in req.items()),
+    req = card.get("requires") or {}
+    _check(isinstance(card.get("requires"), dict) and all(t in ICON_TYPES and isinstance(n, int) and n > 0 for t, n in req.items()),
            key, "requires")
     _check(not req or card["type"] not in FREE_TYPES + (TYPE_MAMANDURRIA,), key, "land, citizens and mamandurrias have no requirements")
     _check(card["cost"] == 0 or card["type"] == TYPE_MAMANDURRIA, key, "only mamandurrias cost envelopes")
+    _check(card["type"] != TYPE_PROJECT or (req.get(TYPE_POLITICIAN, 0) > 0 and req.get(TYPE_BUILDER, 0) > 0), key,
+           "projects need politicians and builders (The Cards)")
     _check(isinstance(card.get("powers"), list), key, "powers")
     for power in card["powers"]:
         when, kind = power.get("when"), power.get("kind")

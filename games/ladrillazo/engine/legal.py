@@ -79,7 +79,7 @@ def money_actions(state: State, seat: int) -> list[dict]:
     loose = p["loose"]
     if loose:
         if not p["paradise_tapped"]:
-            stamp = cards.of(state, p["paradise_id"])["evade"]
+            stamp = plot.paradise_evade(state)
             if stamp:
                 acts.append({"type": "evade", "card": p["paradise_id"], "amount": min(stamp, loose)})
         for e in p["plot"]:
@@ -113,7 +113,7 @@ def talk_actions(state: State, seat: int) -> list[dict]:
         if other["seat"] == seat or other["seat"] in busy:
             continue
         for e in other["plot"]:
-            if e["backing"] is None and cards.of(state, e["id"])["type"] in FREE_TYPES:
+            if e["backing"] is None and not plot.bound(state, e) and cards.of(state, e["id"])["type"] in FREE_TYPES:
                 acts.append({"type": "propose", "to": other["seat"], "give": {"envelopes": 1},
                              "ask": {"plot": [e["id"]]}})
                 break

@@ -7,6 +7,8 @@ paradise (no limit; nothing leaves). Loose envelopes go back to the dispenser at
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core.refusals import _, refuse
 
 from . import cards, inputs, plot
@@ -79,7 +81,7 @@ def evade_capacity(state: State, seat: int, cid: int) -> tuple[int, PlotCard | N
     """The EVADE stamp of ``cid`` (a plot card or the player's paradise) and its plot entry."""
     p = state["players"][seat]
     if cid == p["paradise_id"]:
-        return cards.of(state, cid)["evade"], None
+        return plot.paradise_evade(state), None
     e = plot.own_entry(state, seat, cid, RULE)
     return cards.of(state, cid)["evade"], e
 
@@ -127,9 +129,13 @@ def pay_out(state: State, seat: int, n: int) -> None:
         n -= take_here
 
 
-def available(state: State, seat: int) -> int:
-    """Envelopes ``seat`` could hand over: loose plus hidden (paradise never leaves)."""
-    return state["players"][seat]["loose"] + plot.hidden(state, seat)
+def available(state: State, seat: int, leaving: Iterable[int] = ()) -> int:
+    """Envelopes ``seat`` could hand over: loose plus hidden (paradise never leaves), except those on the
+    plot cards ``leaving`` with the same deal: Talks, "if a card that has saved envelopes changes player,
+    the envelopes are returned to the tube", so they cannot pay a price."""
+    gone = set(leaving)
+    return state["players"][seat]["loose"] + sum(e["envelopes"] for e in state["players"][seat]["plot"]
+                                                  if e["id"] not in gone)
 
 
 def receive(state: State, events: list, seat: int, n: int) -> None:

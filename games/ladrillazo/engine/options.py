@@ -4,6 +4,9 @@
 - ``first_player``: who starts. The rulebook's oldest player cannot be known online: ``"creator"``
   (seat 0, the table's creator, default) or ``"random"`` (a seeded draw).
 - ``max_turns``: an online limit of turns per player (None = play until the dispenser is empty).
+- ``paradise_evade``: the paradise card has an EVADE 1 stamp of its own (False by default). A
+  reconstruction: the rulebook gives evading to "cards with the 'EVADE' stamp" and its paradise card
+  only "contains a summary of the steps" (Money; Aim of the game).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from games.core.refusals import _, refuse
 
 from .schema import FIRST_CREATOR, FIRST_RANDOM, Options
 
-DEFAULT_OPTIONS: Options = {"handful": 20, "first_player": FIRST_CREATOR, "max_turns": None}
+DEFAULT_OPTIONS: Options = {"handful": 20, "first_player": FIRST_CREATOR, "max_turns": None, "paradise_evade": False}
 HANDFUL_RANGE = (5, 50)
 
 
@@ -38,4 +41,6 @@ def normalise_options(options: object) -> Options:
         refuse(_("The first player is the table's creator or drawn at random."), "starting-to-play")
     if opts["max_turns"] is not None and (not _whole(opts["max_turns"]) or opts["max_turns"] < 1):
         refuse(_("The turn limit must be a positive whole number."), "end-of-game")
+    if not isinstance(opts["paradise_evade"], bool):
+        refuse(_("The paradise card's EVADE stamp is on or off."), "money")
     return opts

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core.refusals import _, refuse
 
 from . import cards
-from .schema import KIND_DISCOUNT, KIND_SHIELD, TYPE_MAMANDURRIA, WHEN_PERMANENT, PlotCard, State
+from .schema import KIND_DISCOUNT, KIND_SHIELD, PARADISE_EVADE, TYPE_MAMANDURRIA, WHEN_PERMANENT, PlotCard, State
 
 
 def key(state: State, card_id: object) -> str:
@@ -109,6 +109,24 @@ def mamandurria_cost(state: State, seat: int, card_id: int) -> int:
 
 def is_mamandurria(state: State, card_id: int) -> bool:
     return cards.of(state, card_id)["type"] == TYPE_MAMANDURRIA
+
+
+# Level and support: a backed padlocked card is never given away nor taken (``bound``).
+PADLOCKED = _("%(card)s has a padlock and is backed: it cannot leave its plot for the rest of the game.")
+
+
+def bound(state: State, e: PlotCard) -> bool:
+    """Level and support: "if they have a padlock, it means that the card you are supporting cannot leave
+    during the rest of the game": a padlocked card with backing never leaves its plot (no deal, no steal)."""
+    return bool(e["backers"]) and cards.of(state, e["id"])["padlock"]
+
+
+def paradise_evade(state: State) -> int:
+    """The EVADE stamp of a paradise card. The rulebook gives evading to "cards with the 'EVADE' stamp" and
+    says the paradise card "contains a summary of the steps": none by default; the table option
+    ``paradise_evade`` (a reconstruction) gives it EVADE 1. A game saved before the option existed
+    (no key) was played with the stamp and keeps it."""
+    return PARADISE_EVADE if state["options"].get("paradise_evade", True) else 0
 
 
 def detach_backers(state: State, seat: int, e: PlotCard) -> list[int]:

@@ -45,6 +45,8 @@ def target_problem(state: State, seat: int, power: Power, card_id: int, shield: 
         return _("A mamandurria is spent: it cannot be targeted.")
     if power["kind"] == KIND_STEAL and cards.of(state, card_id)["type"] not in power.get("types", []):
         return _("This power cannot take a card of that type.")
+    if power["kind"] == KIND_STEAL and plot.bound(state, e):
+        return plot.PADLOCKED
     return None
 
 
@@ -69,7 +71,7 @@ def check_target(state: State, seat: int, power: Power, action: dict) -> int | N
     target = inputs.card_id(action.get("target"), RULE)
     problem = target_problem(state, seat, power, target)
     if problem is not None:
-        refuse(problem, RULE, card=plot.key(state, target))
+        refuse(problem, "level-and-support" if problem == plot.PADLOCKED else RULE, card=plot.key(state, target))
     return target
 
 
@@ -113,7 +115,8 @@ def freeze(state: State, events: list, seat: int, source: int, power: Power, lev
 
 def steal(state: State, events: list, seat: int, source: int, power: Power, level: int, target: int | None) -> None:
     """Talks: a stolen card keeps its place (plot to plot) and state; envelopes on it go back to the
-    dispenser, and any card backing it stays in the victim's plot."""
+    dispenser, and any card backing it stays in the victim's plot (a padlocked card with backing is never
+    a target: ``target_problem``)."""
     if target is None:
         return
     owner = plot.owner_of(state, target)

@@ -53,6 +53,10 @@ KIND_SHIELD = "shield"
 KIND_DISCOUNT = "discount"
 TARGETED_KINDS = (KIND_INSPECT, KIND_FREEZE, KIND_STEAL)
 
+# The paradise card's EVADE stamp under the table option ``paradise_evade`` (a reconstruction: the rulebook
+# gives the paradise card no stamp, see docs/rules/ladrillazo.md); 0 without it.
+PARADISE_EVADE: Final = 1
+
 FIRST_CREATOR: Final = "creator"
 FIRST_RANDOM: Final = "random"
 
@@ -107,7 +111,7 @@ class Player(TypedDict):
     seat: int
     paradise_key: str  # the player's paradise card (data paradises)
     paradise_id: int  # its instance id (after the deck's ids)
-    paradise_tapped: bool  # its EVADE 1 action used this turn
+    paradise_tapped: bool  # its EVADE action (table option ``paradise_evade``) used this turn
     paradise: int  # envelopes evaded: no limit, nothing leaves
     loose: int  # envelopes earned this turn and not hidden yet
     hand: list[int]
@@ -138,6 +142,7 @@ class Options(TypedDict):
     handful: int  # envelopes each player puts into the dispenser
     first_player: Literal["creator", "random"]
     max_turns: int | None  # turns per player (online option)
+    paradise_evade: bool  # the paradise card has EVADE 1 (a reconstruction; the rulebook's card has none)
 
 
 class Result(TypedDict):

@@ -5,7 +5,8 @@ proposer's hand or plot and envelopes, and asks for cards of the other player's 
 (cards in another hand are secret, so they cannot be named; the other player may propose back).
 Cards keep their place (hand to hand, plot to plot) and their tapped state; a card changes hands
 only during the turn of one of the two players; envelopes on a traded card return to the
-dispenser, and its backing stays behind. Paradise money never leaves. Proposals stay open until
+dispenser (they never pay the price), and its backing stays behind; a padlocked card that is backed never
+leaves its plot (Level and support). Paradise money never leaves. Proposals stay open until
 answered, withdrawn, or the end of the turn; at most ``MAX_PER_TURN`` per player per turn.
 
 An open proposal is waited for: its recipient is among the players to move (their clock runs, and a
@@ -62,9 +63,15 @@ def check_side(state: State, seat: int, side: Side, envelopes: bool = True) -> N
             refuse(_("A card that backs another cannot change hands on its own."), "level-and-support", card=plot.key(state, cid))
         if plot.is_mamandurria(state, cid):
             refuse(_("A spent mamandurria cannot change hands."), RULE, card=plot.key(state, cid))
-    if envelopes and side["envelopes"] > money.available(state, seat):
-        refuse(_("The giver does not have %(envelopes)s envelopes outside paradise."), RULE,
-               envelopes=side["envelopes"])
+        if plot.bound(state, e):
+            refuse(plot.PADLOCKED, "level-and-support", card=plot.key(state, cid))
+    if not envelopes or side["envelopes"] <= money.available(state, seat, side["plot"]):
+        return
+    if side["envelopes"] <= money.available(state, seat):
+        refuse(_("The envelopes on a card that changes hands go back to the dispenser and cannot pay: the giver "
+                 "has only %(other)s other envelopes outside paradise, not %(envelopes)s."), RULE,
+               other=money.available(state, seat, side["plot"]), envelopes=side["envelopes"])
+    refuse(_("The giver does not have %(envelopes)s envelopes outside paradise."), RULE, envelopes=side["envelopes"])
 
 
 def do_propose(state: State, events: list, seat: int, action: dict) -> None:
@@ -133,29 +140,32 @@ def move_plot_card(state: State, giver: int, receiver: int, cid: int) -> tuple[i
     return returned, left
 
 
-def transfer(state: State, events: list, giver: int, receiver: int, side: Side) -> int:
-    """Hand over one side of an accepted proposal; returns the envelopes sent back to the dispenser."""
+def move_cards(state: State, giver: int, receiver: int, side: Side) -> int:
+    """Hand over the cards of one side; returns the envelopes their plot cards sent back to the dispenser."""
     returned = 0
-    if side["envelopes"]:
-        money.pay_out(state, giver, side["envelopes"])
     for cid in side["hand"]:
         state["players"][giver]["hand"].remove(cid)
         state["players"][receiver]["hand"].append(cid)
     for cid in side["plot"]:
         returned += move_plot_card(state, giver, receiver, cid)[0]
-    if side["envelopes"]:
-        money.receive(state, events, receiver, side["envelopes"])
     return returned
 
 
 def do_accept(state: State, events: list, seat: int, action: dict) -> None:
-    """Talks: accept a proposal addressed to you; both sides change hands at once."""
+    """Talks: accept a proposal addressed to you; both sides change hands at once. The cards move first, so
+    the envelopes saved on a plot card that changes player return to the dispenser ("to the tube") and the
+    prices are then paid from each giver's other envelopes (checked by ``check_side``)."""
     prop = find(state, action.get("id"))
     check_accept(state, seat, prop)
     state["proposals"].remove(prop)
     frm, to = prop["from"], prop["to"]
-    returned = transfer(state, events, frm, to, prop["give"])
-    returned += transfer(state, events, to, frm, prop["ask"])
+    returned = move_cards(state, frm, to, prop["give"]) + move_cards(state, to, frm, prop["ask"])
+    money.pay_out(state, frm, prop["give"]["envelopes"])
+    money.pay_out(state, to, prop["ask"]["envelopes"])
+    if prop["give"]["envelopes"]:
+        money.receive(state, events, to, prop["give"]["envelopes"])
+    if prop["ask"]["envelopes"]:
+        money.receive(state, events, frm, prop["ask"]["envelopes"])
     accepted = {"type": "proposal_accepted", **prop, "returned": returned}
     events.append({**accepted, "only": [frm, to], "public": {**redact(accepted), "type": "proposal_accepted"}})
 

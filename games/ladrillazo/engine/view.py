@@ -45,7 +45,8 @@ def view(state: State, seat: int | None, to_move: list[int]) -> dict:
         entry["hand_count"] = len(p["hand"])
         entry["hand"] = [{"id": c, "key": state["cards"][c], "type": cards.of(state, c)["type"], "card": cards.of(state, c)}
                          for c in p["hand"]] if mine else []
-        entry["paradise_card"] = cards.definition(p["paradise_key"])
+        # Its EVADE stamp is the table's (option ``paradise_evade``: 1, a reconstruction; 0 in the rulebook).
+        entry["paradise_card"] = {**cards.definition(p["paradise_key"]), "evade": plot.paradise_evade(state)}
         players.append(entry)
     out["players"] = players
     proposals = []

@@ -18,11 +18,13 @@ RS = get("ladrillazo")
 
 
 def proposed(users) -> Game:
-    """A table of two people where seat 0, on turn, has proposed 1 envelope for beto's land."""
+    """A table of two people where seat 0, on turn, has proposed 1 envelope for beto's land (and could still evade
+    it with its Asesor fiscal)."""
     game = open_table("ladrillazo", users, start=True)
     state = game.state
     clear_position(state)
     to_plot(state, 1, "solar_urbanizable")
+    to_plot(state, 0, "asesor_fiscal")  # EVADE 2: the maker has a move of its own while it waits
     state["players"][0]["loose"] += 1
     state["dispenser"] -= 1
     Game.objects.filter(pk=game.pk).update(state=state, rev=game.rev + 1)

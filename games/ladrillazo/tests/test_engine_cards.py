@@ -39,9 +39,25 @@ def test_the_cards_land_and_citizens_free_others_required_mamandurrias_cost():
 
 
 def test_the_cards_paradise_cards_summarise_the_turn():
-    """Aim: each player's paradise card summarises the steps of a turn."""
+    """Aim: "the paradise card contains a summary of the steps that are followed each turn"; as printed it has
+    no EVADE stamp (Money: evading belongs to "cards with the 'EVADE' stamp"; option ``paradise_evade``)."""
     for p in cards.card_data()["paradises"]:
-        assert p["summary"] and p["summary_en"] and p["evade"] == 1
+        assert p["summary"] and p["summary_en"] and p["evade"] == 0 and p["hide"] == 0 and not p["powers"]
+
+
+def test_the_cards_every_project_requires_politicians_and_builders():
+    """The Cards: "politicians and builders are indispensable to carry out projects": every project's left
+    column asks for at least one politician level and one builder level, and a file that breaks it is refused."""
+    projects = [c for c in cards.card_data()["cards"] if c["type"] == TYPE_PROJECT]
+    assert len(projects) == 14
+    for c in projects:
+        assert c["requires"].get("politician", 0) >= 1 and c["requires"].get("builder", 0) >= 1, c["key"]
+    for missing in ("politician", "builder"):
+        broken = copy.deepcopy(cards.card_data())
+        project = next(c for c in broken["cards"] if c["type"] == TYPE_PROJECT)
+        project["requires"].pop(missing)
+        with pytest.raises(ValueError, match="politicians and builders"):
+            cards.validate(broken)
 
 
 def test_the_cards_malformed_data_is_rejected():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.ladrillazo.engine import RULESET as R
-from tests.support.engines import refused
+from tests.support.engines import refused, refused_new_game
 
 from .helpers import act, back, entry, envelope_total, game, to_hand, to_plot, types
 
@@ -51,18 +51,40 @@ def test_money_evade_moves_envelopes_to_paradise_and_turns_the_card():
     refused(R, s, 0, {"type": "evade", "card": to_plot(s, 0, "cunado"), "amount": 1}, rule="money")
 
 
-def test_money_paradise_card_evades_one_per_turn():
-    """Aim / Money (decision): the paradise card itself evades one envelope a turn."""
+def test_money_the_paradise_card_has_no_evade_stamp_of_its_own():
+    """Money: evading belongs to "cards with the 'EVADE' stamp"; Aim: "the paradise card contains a summary of
+    the steps": by default (the rulebook's reading) the paradise card cannot evade, nor is it offered to."""
     s = game()
     _loose(s, 0, 3)
     haven = s["players"][0]["paradise_id"]
-    s, _ = act(s, 0, {"type": "evade", "card": haven, "amount": 1})
-    assert s["players"][0]["paradise"] == 1
-    refused(R, s, 0, {"type": "evade", "card": haven, "amount": 1}, rule="turn")
-    s2 = game()
-    _loose(s2, 0, 3)
-    refused(R, s2, 0, {"type": "evade", "card": haven, "amount": 2}, rule="money")
-    refused(R, s2, 0, {"type": "evade", "card": s2["players"][1]["paradise_id"], "amount": 1}, rule="money")
+    assert s["options"]["paradise_evade"] is False
+    refused(R, s, 0, {"type": "evade", "card": haven, "amount": 1}, rule="money")
+    assert not [a for a in R.legal_actions(s, 0) if a["type"] == "evade"]
+    assert R.view(s, 0)["players"][0]["paradise_card"]["evade"] == 0
+    adviser = to_plot(s, 0, "asesor_fiscal")  # an EVADE stamp still brings money to paradise
+    assert {"type": "evade", "card": adviser, "amount": 2} in R.legal_actions(s, 0)
+
+
+def test_money_paradise_evade_option_the_paradise_card_evades_one_per_turn():
+    """Money / Aim (table option ``paradise_evade``, a reconstruction): the paradise card has EVADE 1 of its
+    own, used once per turn like any card (Turn and lower); older saved games without the key keep it."""
+    s = game(paradise_evade=True)
+    _loose(s, 0, 3)
+    haven = s["players"][0]["paradise_id"]
+    assert {"type": "evade", "card": haven, "amount": 1} in R.legal_actions(s, 0)
+    assert R.view(s, 1)["players"][0]["paradise_card"]["evade"] == 1
+    s2, _ = act(s, 0, {"type": "evade", "card": haven, "amount": 1})
+    assert s2["players"][0]["paradise"] == 1 and s2["players"][0]["paradise_tapped"]
+    refused(R, s2, 0, {"type": "evade", "card": haven, "amount": 1}, rule="turn")
+    refused(R, s, 0, {"type": "evade", "card": haven, "amount": 2}, rule="money")
+    refused(R, s, 0, {"type": "evade", "card": s["players"][1]["paradise_id"], "amount": 1}, rule="money")
+    old = game()
+    del old["options"]["paradise_evade"]  # a game saved before the option: played with the stamp
+    _loose(old, 0, 1)
+    old, _ = act(old, 0, {"type": "evade", "card": old["players"][0]["paradise_id"], "amount": 1})
+    assert old["players"][0]["paradise"] == 1
+    for bad in (1, "yes", None):
+        refused_new_game(R, 2, {"paradise_evade": bad}, rule="money")
 
 
 def test_money_paradise_has_no_limit_and_nothing_leaves():
@@ -74,7 +96,7 @@ def test_money_paradise_has_no_limit_and_nothing_leaves():
     refused(R, s, 0, {"type": "unhide", "card": haven, "amount": 1}, rule="money")
     refused(R, s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}}, rule="talks")
     _loose(s, 0, 1)
-    s, _ = act(s, 0, {"type": "evade", "card": haven, "amount": 1})
+    s, _ = act(s, 0, {"type": "evade", "card": to_plot(s, 0, "asesor_fiscal"), "amount": 1})
     assert s["players"][0]["paradise"] == 31
 
 

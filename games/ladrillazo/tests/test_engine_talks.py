@@ -3,6 +3,8 @@ only during the turn of one of the two players, envelopes on a traded card retur
 
 from __future__ import annotations
 
+import copy
+
 from games.ladrillazo.engine import RULESET as R
 from tests.support.engines import refused
 
@@ -61,6 +63,60 @@ def test_talks_envelopes_on_a_traded_card_return_and_backing_stays():
     assert entry(s, 0, land)["backing"] is None and ev[-1]["returned"] == 2
 
 
+def test_talks_envelopes_on_a_traded_card_never_pay_the_price():
+    """Talks: "if a card that has saved envelopes changes player, the envelopes are returned to the tube": they
+    go to the dispenser at the transfer and are no part of the price, which is paid from the giver's other
+    envelopes (loose, then hidden in plot order), whichever side of the deal the card is on."""
+    s = game()
+    sold = to_plot(s, 0, "cunado", envelopes=2)  # ESCONDE 2
+    other = to_plot(s, 0, "testaferro", envelopes=2)  # ESCONDE 3
+    s["dispenser"] -= 4
+    dispenser, total = s["dispenser"], envelope_total(s)
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"plot": [sold], "envelopes": 2}})
+    s, ev = act(s, 1, {"type": "accept", "id": s["proposals"][0]["id"]})
+    assert s["dispenser"] == dispenser + 2 and ev[-1]["returned"] == 2  # the card's own envelopes, to the tube
+    assert entry(s, 0, other)["envelopes"] == 0  # the price came from the seller's other card
+    assert entry(s, 1, sold)["envelopes"] == 2  # the buyer, off turn, hid the 2 it received on its new card
+    assert envelope_total(s) == total
+    # the same when the card is asked for: the other player's card's envelopes return, the price is separate
+    s = game()
+    s["players"][0]["loose"] += 1
+    bought = to_plot(s, 1, "cunado", envelopes=2)
+    kept = to_plot(s, 1, "testaferro", envelopes=3)
+    s["dispenser"] -= 6
+    dispenser = s["dispenser"]
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}, "ask": {"plot": [bought], "envelopes": 2}})
+    s, ev = act(s, 1, {"type": "accept", "id": s["proposals"][0]["id"]})
+    assert s["dispenser"] == dispenser + 2 and entry(s, 0, bought)["envelopes"] == 0
+    assert entry(s, 1, kept)["envelopes"] == 3 - 2 + 1  # paid 2 from its other card, received 1 there (off turn)
+    assert s["players"][0]["loose"] == 2 and envelope_total(s) == s["total_envelopes"]
+
+
+def test_talks_a_price_that_only_the_traded_card_could_pay_is_refused():
+    """Talks (decision): once the traded card's envelopes go back to the tube, a price the giver cannot pay from
+    other envelopes is refused, when proposed (the proposer's side) and when accepted (either side), with a
+    sentence that says so; nothing changes and the acceptance is not offered."""
+    s = game()
+    sold = to_plot(s, 0, "cunado", envelopes=2)
+    s["dispenser"] -= 2
+    refusal = refused(R, s, 0, {"type": "propose", "to": 1, "give": {"plot": [sold], "envelopes": 2}}, rule="talks")
+    assert "go back to the dispenser" in refusal.text() and refusal.params == {"other": 0, "envelopes": 2}
+    s["players"][0]["loose"] += 1
+    s["dispenser"] -= 1
+    refused(R, s, 0, {"type": "propose", "to": 1, "give": {"plot": [sold], "envelopes": 2}}, rule="talks")
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"plot": [sold], "envelopes": 1}})  # 1 loose pays it
+    # asked for: the other player's only envelopes are on the card asked for
+    s = game()
+    s["players"][0]["loose"] += 1
+    bought = to_plot(s, 1, "cunado", envelopes=2)
+    s["dispenser"] -= 3
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"envelopes": 1}, "ask": {"plot": [bought], "envelopes": 2}})
+    pid = s["proposals"][0]["id"]
+    refusal = refused(R, s, 1, {"type": "accept", "id": pid}, rule="talks")
+    assert "go back to the dispenser" in refusal.text()
+    assert {"type": "accept", "id": pid} not in R.legal_actions(s, 1) and R.bot_optional_action(s, 1)["type"] == "reject"
+
+
 def test_talks_cards_change_hands_only_in_the_turn_of_one_of_them():
     """Talks: a card can only pass from one player to another in the turn of one of them."""
     s = game(3)
@@ -111,8 +167,8 @@ def test_talks_answering_rejecting_cancelling():
     refused(R, s, 0, {"type": "reject", "id": pid}, rule="talks")
     refused(R, s, 1, {"type": "accept", "id": {"id": pid}}, rule="talks")
     refused(R, s, 1, {"type": "accept", "id": pid + 100}, rule="talks")
-    spent = dict(s)
-    spent, _ = act(spent, 0, {"type": "evade", "card": spent["players"][0]["paradise_id"], "amount": 1})
+    spent = copy.deepcopy(s)
+    spent, _ = act(spent, 0, {"type": "evade", "card": to_plot(spent, 0, "asesor_fiscal"), "amount": 1})
     refused(R, spent, 1, {"type": "accept", "id": pid}, rule="talks")
     s2, ev = act(s, 1, {"type": "reject", "id": pid})
     assert s2["proposals"] == [] and types(ev) == ["proposal_rejected"]

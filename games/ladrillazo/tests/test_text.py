@@ -123,3 +123,21 @@ def test_targets_that_read_alike_are_told_apart_by_their_plot():
                                     view, NAMES) for cid in (2, 3)}
         assert offers == {"Ofrecerle a Beto 1 sobre por Solar urbanizable (Beto, n.º 1)",
                           "Ofrecerle a Beto 1 sobre por Solar urbanizable (Beto, n.º 2)"}, offers
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_talks_an_accepted_deal_says_the_traded_cards_envelopes_go_back_to_the_dispenser(lang):
+    """Talks: "if a card that has saved envelopes changes player, the envelopes are returned to the tube": the log
+    line of the deal says so (and says nothing when no envelope was on the card)."""
+    from .helpers import act, game, to_plot
+
+    s = game()
+    card = to_plot(s, 0, "cunado", envelopes=2)
+    s["dispenser"] -= 2
+    s, _ = act(s, 0, {"type": "propose", "to": 1, "give": {"plot": [card]}})
+    s, events = act(s, 1, {"type": "accept", "id": s["proposals"][0]["id"]})
+    plain = dict(events[-1], returned=0)
+    with translation.override(lang):
+        line = text.describe_event(events[-1], NAMES)
+        assert "2" in line and ("dispenser" in line if lang == "en" else "dispensador" in line), line
+        assert text.describe_event(plain, NAMES) == line.split(" (")[0]
