@@ -85,6 +85,9 @@ class Declaration:
     seat_notes: Mapping[int, Any] = field(default_factory=dict)  # the lobby's words for a table of that many seats
     primary_actions: frozenset[str] = frozenset()  # moves always in sight on the table, never folded away
     openers: frozenset[str] = frozenset()  # moves that open a negotiation: an easy bot never makes them
+    # Unasked moves a bot makes at once even while a person must act (bots otherwise wait for people): those the
+    # rules let lapse if they are not made in time (a rent claimed "before the dice are rolled again").
+    lapsing_moves: frozenset[str] = frozenset()
     board_template: str | None = None  # its board drawing; None: the generic board
     scripts: tuple[str, ...] = ()  # static scripts its table page loads after the framework's
     playable: bool = True

@@ -35,6 +35,8 @@ DECLARATION = Declaration(
                                "claim_prize", "declare_bankruptcy", "accept_proposal", "reject_proposal", "rest",
                                "choose_card_option"}),
     openers=frozenset({"propose"}),
+    # The Game: a rent not claimed "before the dice are rolled again" is lost, so a bot owner claims at once.
+    lapsing_moves=frozenset({"claim_rent", "claim_prize"}),
     board_template="estanciero/board.html",
     scripts=("js/estanciero.js",),
     banner="linear-gradient(135deg, #155740, #0f3d2e 60%, #c99a25)",
