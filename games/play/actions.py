@@ -350,8 +350,9 @@ def _copies(held) -> tuple[Game, list[Seat]]:
 
 def _unasked_bot_first(rs, state: dict, seats: list[Seat], seat: int, now) -> Seat | None:
     """Another bot whose unasked move falls due with this bot's asked one goes first: a bot on move does not
-    play over a bot's pending claim or answer (in Estanciero's rulebook mode the owner claims a rent "before the
-    dice are rolled again"); bots' clocks are armed together, so otherwise the seats' order would decide."""
+    play over a bot's pending claim or answer (a claim the rules lapse at the next move, such as a rent to be
+    claimed "before the dice are rolled again"); bots' clocks are armed together, so otherwise the seats' order
+    would decide."""
     to_move = rs.to_move(state)
     if seat not in to_move:
         return None
