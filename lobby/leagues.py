@@ -265,14 +265,15 @@ def do_create_league_table(rnd: Round, division: Division, number: int, user_ids
     round, division and table), started at once. League bot accounts sit as bots under their own name."""
     season = rnd.season
     league = season.league
-    tables.check_create(league.ruleset, len(user_ids), 0, league.time_control, league.options)
+    options = tables.rated_table_options(league.ruleset, league.options) or {}
+    tables.check_create(league.ruleset, len(user_ids), 0, league.time_control, options)
     users = list(User.objects.filter(pk__in=user_ids).order_by("pk"))
     random.Random(f"league:{league.pk}:{season.number}:{rnd.number}:{division.tier}:{number}").shuffle(users)
     bots = {b.user_id: b.level for b in BotAccount.objects.filter(user__in=users)}
     move_s, reserve_s = tables.TIME_CONTROLS[league.time_control]
     with transaction.atomic():
         game = Game.objects.create(ruleset=league.ruleset, num_seats=len(users), created_by=users[0],
-                                   options=league.options or {}, move_seconds=move_s, reserve_seconds=reserve_s,
+                                   options=options, move_seconds=move_s, reserve_seconds=reserve_s,
                                    time_control=league.time_control, rated=True)
         Seat.objects.bulk_create([
             Seat(game=game, index=i, user=u, is_bot=u.pk in bots, bot_level=bots.get(u.pk, "normal"),
@@ -280,7 +281,7 @@ def do_create_league_table(rnd: Round, division: Division, number: int, user_ids
         ])
         AuditEntry.objects.create(game=game, user=None, kind="created", data={
             "league": league.pk, "season": season.number, "round": rnd.number, "division": division.tier,
-            "table": number, "time_control": league.time_control, "options": league.options or {}})
+            "table": number, "time_control": league.time_control, "options": options})
         table = LeagueTable.objects.create(round=rnd, division=division, number=number, game=game)
         tables.do_start(game.pk, users[0])
         people = [u.pk for u in users if u.pk not in bots]

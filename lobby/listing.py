@@ -36,8 +36,8 @@ def game_name(ruleset: str) -> str:
 
 
 def option_notes(game: Game) -> list[str]:
-    """The table's game options that differ from the rulebook's defaults, in words (as its ruleset declares
-    them)."""
+    """The table's game options in words, as its ruleset declares them: those that differ from their defaults, and
+    those a table shows whatever their value (``Option.value_notes``)."""
     opts = game.options or {}
     try:
         declared = declaration(game.ruleset)
@@ -48,10 +48,8 @@ def option_notes(game: Game) -> list[str]:
         notes.append(str(declared.seat_notes[game.num_seats]))
     if opts.get("max_turns"):
         notes.append(_("limit of %(n)s turns") % {"n": opts["max_turns"]})
-    for option in declared.options if declared is not None else ():
-        words = option.listed(opts.get(option.key))
-        if words:
-            notes.append(words)
+    if declared is not None:
+        notes += declared.option_notes(opts)
     return notes
 
 

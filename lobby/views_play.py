@@ -33,11 +33,18 @@ def _declarations() -> list:
 
 def game_options(form: dict) -> list[dict]:
     """Each game's own options as the New table form shows them (only the chosen game's are visible), holding
-    ``form``'s values, else their defaults."""
-    return [{"name": d.name, "note": d.form_note,
-             "fields": [{"option": o, "id": "nt-" + o.key.replace("_", "-"), "value": o.form_value(form.get(o.key))}
-                        for o in d.options]}
-            for d in _declarations()]
+    ``form``'s values, else their defaults. An option with another default on a rated table carries both
+    (``casual``, ``rated``): ``lobby.js`` switches the field with the form's Result choice until the person sets it."""
+    fields = []
+    for d in _declarations():
+        rows = []
+        for o in d.options:
+            row = {"option": o, "id": "nt-" + o.key.replace("_", "-"), "value": o.form_value(form.get(o.key))}
+            if o.key in d.rated_options:
+                row.update(switch=True, casual=o.form_value(), rated=o.form_value(d.rated_options[o.key]))
+            rows.append(row)
+        fields.append({"name": d.name, "note": d.form_note, "fields": rows})
+    return fields
 
 
 def play(request, form: dict | None = None, status: int = 200):
@@ -86,17 +93,19 @@ def _visibility(value: str | None) -> bool:
 
 def _options_from(post) -> dict:
     """The chosen game's own options from the New table form (another game's hidden fields are ignored), as
-    the API's ``options`` object: those its declaration lists, when they differ from their defaults (the engine
+    the API's ``options`` object: those its declaration lists, when they differ from their defaults (a rated
+    table's defaults are its ruleset's ``rated_options``, which ``tables.do_create_table`` fills in; the engine
     refuses what its rules do not allow)."""
     options = {}
     max_turns = tables.whole_number(post.get("max_turns") or 0, "max_turns")
     if max_turns > 0:
         options["max_turns"] = max_turns
     try:
-        declared = declaration(post.get("ruleset") or "").options
+        declared = declaration(post.get("ruleset") or "")
     except KeyError:
-        declared = ()
-    for option in declared:
+        return options
+    rated = bool(post.get("rated"))
+    for option in declared.options:
         sent = post.get(option.key)
         if option.kind == "bool":
             value = bool(sent)
@@ -108,7 +117,7 @@ def _options_from(post) -> dict:
             value = sent
         else:
             continue
-        if value != option.default:
+        if value != declared.option_default(option, rated):
             options[option.key] = value
     return options
 

@@ -37,6 +37,9 @@ class Option:
     note: Any = None
     note_param: str = "n"
     note_value: Callable[[Any], str] | None = None
+    # The lobby's words for each value, listed whatever the value, the default included: an option that changes how
+    # the whole game plays, so that a table shows it either way ((value, words), ...). Takes the place of ``note``.
+    value_notes: tuple[tuple[Any, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -45,7 +48,10 @@ class Option:
             raise ValueError(f"option {self.key}: the default is not one of the choices")
 
     def form_value(self, value: Any = None) -> str:
-        """The form field's value: ``value`` as sent, else the default (a checkbox: "1" when ticked)."""
+        """The form field's value: ``value`` as sent (or as stored: a checkbox's ``True``/``False``), else the
+        default (a checkbox: "1" when ticked)."""
+        if isinstance(value, bool) and self.kind == "bool":
+            return "1" if value else ""
         if value not in (None, ""):
             return str(value)
         if self.kind == "bool":
@@ -53,7 +59,11 @@ class Option:
         return str(self.default)
 
     def listed(self, value: Any) -> str | None:
-        """The lobby's words for a table with ``value``, or None when the value is the default (or not listed)."""
+        """The lobby's words for a table with ``value`` (None: the default), or None when the value is the default
+        (or not listed). With ``value_notes``, the words for the value, the default's included."""
+        if self.value_notes:
+            chosen = self.default if value is None else value
+            return next((str(words) for v, words in self.value_notes if v == chosen), None)
         if self.note is None or not value or value == self.default:
             return None
         return str(self.note % {self.note_param: self.note_value(value) if self.note_value else value})
@@ -75,8 +85,31 @@ class Declaration:
     seat_notes: Mapping[int, Any] = field(default_factory=dict)  # the lobby's words for a table of that many seats
     primary_actions: frozenset[str] = frozenset()  # moves always in sight on the table, never folded away
     openers: frozenset[str] = frozenset()  # moves that open a negotiation: an easy bot never makes them
+    # Unasked moves a bot makes at once even while a person must act (bots otherwise wait for people): those the
+    # rules let lapse if they are not made in time (a rent claimed "before the dice are rolled again").
+    lapsing_moves: frozenset[str] = frozenset()
     board_template: str | None = None  # its board drawing; None: the generic board
     scripts: tuple[str, ...] = ()  # static scripts its table page loads after the framework's
     playable: bool = True
     # Its banner on the home and rules pages: a CSS background (a gradient in its colours); empty, the site's green.
     banner: str = ""
+    # Option values a rated table (a league's included) takes unless it sets them itself: the rulebook's way where
+    # the casual default eases online play (option key -> value; ``with_rated_options``).
+    rated_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
+        """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""
+        notes = []
+        for option in self.options:
+            words = option.listed((options or {}).get(option.key))
+            if words:
+                notes.append(words)
+        return notes
+
+    def with_rated_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """A rated table's options: ``options`` as given, completed by ``rated_options`` where they say nothing."""
+        return {**self.rated_options, **(options or {})}
+
+    def option_default(self, option: Option, rated: bool) -> Any:
+        """The value ``option`` takes when a table does not set it: its rated default on a rated table."""
+        return self.rated_options.get(option.key, option.default) if rated else option.default

@@ -150,7 +150,7 @@ def describe_event(event: dict, names: list[str]) -> str | None:
             "fine": _("%(player)s paid the fine and left the Police Station"),
             "card": _("%(player)s left the Police Station with a card"),
             "doubles": _("%(player)s rolled doubles and left the Police Station"),
-            "attempts": _("%(player)s paid the fine after three tries and left the Police Station"),
+            "attempts": _("%(player)s did not roll doubles, paid the fine and left the Police Station"),
         }
         return hows.get(event.get("how"), _("%(player)s left the Police Station")) % p
     if t == "jail_stay":
@@ -204,10 +204,15 @@ def describe_event(event: dict, names: list[str]) -> str | None:
             p["payer"] = _who(event.get("payer"), names)
             if why == "bankrupt":
                 return _("%(player)s lost the rent of %(amount)s from %(payer)s for %(space)s: a bankruptcy") % p
+            if why == "roll":
+                return _("The dice were rolled: %(player)s lost the unclaimed rent of %(amount)s from %(payer)s "
+                         "for %(space)s") % p
             return _("%(player)s let the rent of %(amount)s from %(payer)s for %(space)s go unclaimed") % p
         p["source"] = _prize_source(event.get("source"))
         if why == "bankrupt":
             return _("%(player)s lost a prize of %(amount)s (%(source)s): a bankruptcy") % p
+        if why == "roll":
+            return _("The dice were rolled: %(player)s lost an unclaimed prize of %(amount)s (%(source)s)") % p
         return _("%(player)s let a prize of %(amount)s (%(source)s) go unclaimed") % p
     if t == "money":
         frm, to = event.get("from"), event.get("to")

@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from accounts.restrictions import Refusal
-from games.core.rulesets import IllegalAction, get
+from games.core.rulesets import IllegalAction, declaration, get
 from games.core.validation import InvalidInput, check_action
 from games.models import Game, Move, Seat
 from games.play import bots, clock, snapshot_wire
@@ -221,11 +221,27 @@ def _apply_locked(game: Game, seats: list[Seat], seat: int, action: dict, *, act
 def required_seats(rs, state: dict, seats: list[Seat]) -> set[int]:
     """The seats whose clocks run now: those the rules wait for, plus bots that want to act unasked
     (a claim, an answer), except that bots wait while a person must answer: they never act over a
-    person's pending decision."""
+    person's pending decision, but for the moves their ruleset declares ``lapsing_moves`` (a claim that the
+    next roll of the dice lapses: left for later, it would be lost)."""
     required = set(rs.to_move(state))
-    if not any(seats[i].is_human for i in required if i < len(seats)):
-        required |= {s.index for s in seats if s.is_bot and _bot_wants_to_act(rs, state, s.index)}
+    people_wait = any(seats[i].is_human for i in required if i < len(seats))
+    lapsing = _lapsing_moves(rs) if people_wait else frozenset()
+    if people_wait and not lapsing:
+        return required
+    for s in seats:
+        if s.is_bot:
+            action = _bot_optional(rs, state, s.index)
+            if action is not None and (not people_wait or action.get("type") in lapsing):
+                required.add(s.index)
     return required
+
+
+def _lapsing_moves(rs) -> frozenset[str]:
+    """The ruleset's unasked moves that do not wait for a person (``Declaration.lapsing_moves``)."""
+    try:
+        return declaration(rs.name).lapsing_moves
+    except (AttributeError, KeyError):
+        return frozenset()
 
 
 def publish_after_commit(game: Game, seats: list[Seat] | None = None, moves: list[Move] | None = None) -> bytes | None:
@@ -332,6 +348,21 @@ def _copies(held) -> tuple[Game, list[Seat]]:
     return game, seats
 
 
+def _unasked_bot_first(rs, state: dict, seats: list[Seat], seat: int, now) -> Seat | None:
+    """Another bot whose unasked move falls due with this bot's asked one goes first: a bot on move does not
+    play over a bot's pending claim or answer (a claim the rules lapse at the next move, such as a rent to be
+    claimed "before the dice are rolled again"); bots' clocks are armed together, so otherwise the seats' order
+    would decide."""
+    to_move = rs.to_move(state)
+    if seat not in to_move:
+        return None
+    for other in seats:
+        if other.is_bot and other.index != seat and other.index not in to_move and other.deadline is not None \
+                and other.deadline <= now and _bot_wants_to_act(rs, state, other.index):
+            return other
+    return None
+
+
 def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
     """A seat's clock ran out at ``version``: a bot moves, a human times out.
 
@@ -351,6 +382,9 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
             return None
         rs = get(game.ruleset)
         if seat_obj.is_bot:
+            first = _unasked_bot_first(rs, game.state, seats, seat, now)
+            if first is not None:
+                seat, seat_obj = first.index, first
             rng = random.Random(f"{game.pk}:{version}:{seat}")
             if seat in rs.to_move(game.state):
                 action = bots.choose(rs, game.state, seat, seat_obj.bot_level, rng)  # the seat's bot level

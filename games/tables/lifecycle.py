@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy, gettext_noop
 
 from accounts import ratelimit
-from games.core.rulesets import IllegalAction, get
+from games.core.rulesets import IllegalAction, declaration, get
 from games.models import AuditEntry, Game, Seat
 from games.play import clock
 from games.play.actions import MoveRejected, publish_after_commit, required_seats
@@ -114,6 +114,17 @@ def table_settings(data) -> dict:
     }
 
 
+def rated_table_options(ruleset: str, options: dict | None) -> dict | None:
+    """A rated table's options (a league's too): ``options``, completed by the values its ruleset declares for rated
+    tables (``Declaration.rated_options``: the rulebook's way where a casual table's default eases online play).
+    An unknown ruleset is left to ``check_create`` to refuse."""
+    try:
+        declared = declaration(ruleset)
+    except KeyError:
+        return options
+    return declared.with_rated_options(options) or None
+
+
 def check_create(ruleset: str, num_seats: int, bots: int, time_control: str, options: dict | None = None) -> None:
     try:
         rs = get(ruleset)
@@ -176,7 +187,10 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
                     rated: bool = False, private: bool = False) -> Game:
     """A new table with the creator in the first seat and ``bots`` bots of ``bot_level`` in the last ones.
     ``rated`` is recorded for the ratings; a ``private`` table is listed nowhere and seats only whoever opens
-    its invite link."""
+    its invite link. A rated table takes its ruleset's ``rated_options`` where ``options`` says nothing
+    (``rated_table_options``), written down in the table's options."""
+    if rated:
+        options = rated_table_options(ruleset, options)
     check_settings(ruleset, num_seats, bots, time_control, options, max_timeouts, bot_level)
     check_may_play(user)
     move_s, reserve_s = TIME_CONTROLS[time_control]

@@ -111,7 +111,9 @@ def test_the_rulesets_answer_lists_each_games_declared_options_in_the_askers_lan
     english = {r["name"]: r for r in Client().get("/api/v1/rulesets", HTTP_ACCEPT_LANGUAGE="en").json()["rulesets"]}
     spanish = {r["name"]: r for r in Client().get("/api/v1/rulesets", HTTP_ACCEPT_LANGUAGE="es").json()["rulesets"]}
     money = {o["key"]: o for o in english["estanciero"]["options"]}["start_money"]
-    assert (money["kind"], money["default"], money["min"]) == ("int", 35000, 35000)
+    assert (money["kind"], money["default"], money["min"]) == ("int", 35000, 35000) and "rated_default" not in money
+    rents = {o["key"]: o for o in english["estanciero"]["options"]}["claim_rents"]
+    assert (rents["kind"], rents["default"], rents["rated_default"]) == ("bool", False, True)  # the book's on rated
     assert {o["key"] for o in english["argentilandia"]["options"]} >= {"free_bank"}
     first = {o["key"]: o for o in english["ladrillazo"]["options"]}["first_player"]
     assert first["kind"] == "choice" and first["default"] in {c["value"] for c in first["choices"]}

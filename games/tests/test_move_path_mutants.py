@@ -435,11 +435,38 @@ def test_a_bot_off_turn_that_wants_to_act_makes_its_move_at_its_deadline(players
     monkeypatch.setattr(actions, "get", lambda name: wants)
     expire(game, bot)
     result = do_deadline(game.pk, bot, game.version)
-    assert wants.asked == [(game.state, bot, random.Random(f"{game.pk}:{game.version}:{bot}").getstate())]
+    # (asked again afterwards without a generator, by ``required_seats``: a claim would not wait for the person)
+    assert wants.asked[0] == (game.state, bot, random.Random(f"{game.pk}:{game.version}:{bot}").getstate())
     assert wants.applied == [(bot, {"type": "roll"})]
     move = Move.objects.get(game=game, seq=result.version)
     assert (move.seat, move.source, move.actor, move.action) == (bot, Move.Source.BOT, None, {"type": "roll"})
     assert result.version == game.version + 1
+
+
+def test_a_bots_unasked_move_due_with_a_bot_on_move_goes_first(players, monkeypatch):
+    """Bots' clocks are armed together: when the deadline of a bot on move fires while another bot's unasked move
+    (a claim) is due too, the claim is made first (as the other bot's move), so a bot on move never rolls the
+    dice over a bot owner's rent (Estanciero, The Game: claimed "before the dice are rolled again")."""
+    game = tables.do_create_table(players[0], "estanciero", 3, bots=2, time_control="blitz")
+    game = Game.objects.get(pk=game.pk)
+    mover, owner = sorted(s.index for s in game.seats.all() if s.is_bot)
+    wants = WantsToAct(owner, {"type": "claim_rent", "claim": 1})
+    wants.to_move = lambda state: [mover]
+    wants.bot_action = lambda state, seat, rng=None, level="normal": {"type": "roll"}
+    monkeypatch.setattr(actions, "get", lambda name: wants)
+    expire(game, mover)
+    expire(game, owner)
+    result = do_deadline(game.pk, mover, game.version)
+    assert wants.applied == [(owner, {"type": "claim_rent", "claim": 1})]
+    move = Move.objects.get(game=game, seq=result.version)
+    assert (move.seat, move.source) == (owner, Move.Source.BOT)
+    # not yet due: the bot on move plays its own move
+    game = Game.objects.get(pk=game.pk)
+    expire(game, mover)
+    expire(game, owner, timezone.now() + timedelta(seconds=30))
+    wants.applied.clear()
+    do_deadline(game.pk, mover, game.version)
+    assert wants.applied == [(mover, {"type": "roll"})]
 
 
 def test_bots_of_a_ruleset_without_unasked_moves_act_only_when_the_rules_wait_for_them():

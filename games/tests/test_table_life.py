@@ -115,6 +115,12 @@ def test_bots_wait_while_a_person_must_answer_and_pace_themselves_for_people(pla
     assert required_seats(wants_all, {}, seats) == {human}
     bot_on_move = SimpleNamespace(to_move=lambda state: [bots[0]], bot_optional_action=lambda state, seat, rng=None: {})
     assert required_seats(bot_on_move, {}, seats) == set(bots)
+    # ... but a move the ruleset declares lapsing (Estanciero: a rent claimed "before the dice are rolled again")
+    # does not wait for the person; its other unasked moves still do.
+    claims = SimpleNamespace(name="estanciero", to_move=lambda state: [human],
+                             bot_optional_action=lambda state, seat, rng=None: (
+                                 {"type": "claim_rent", "claim": 1} if seat == bots[1] else {"type": "reject_proposal"}))
+    assert required_seats(claims, {}, seats) == {human, bots[1]}
 
     # A bot at a table with a person thinks for bot_delay_ms; a table of bots only moves at once.
     now = timezone.now()

@@ -50,13 +50,14 @@ def test_the_api_creates_a_rated_private_table_as_the_page_does(alicia):
     answer = created.json()
     by_api = Game.objects.get(pk=answer["id"])
     assert answer["rated"] is True and answer["private"] is True and answer["time_control"] == "blitz"
+    # the page's form, set to Rated, has the ruleset's rated options ticked (lobby.js): the same table
     form = {**FORM, "seats": "3", "bots": "1", "bot_level": "strong", "time_control": "blitz", "max_timeouts": "2",
-            "rated": "1", "visibility": "private", "max_turns": "40"}
+            "rated": "1", "visibility": "private", "max_turns": "40", "claim_rents": "1"}
     assert page_client(alicia).post("/games/new/", form).status_code == 302
     by_page = Game.objects.exclude(pk=by_api.pk).get()
     assert settings_of(by_api) == settings_of(by_page) == {
         "ruleset": "estanciero", "seats": 3, "time_control": "blitz", "rated": True, "private": True,
-        "options": {"max_turns": 40}, "max_timeouts": 2, "bots": ["strong"]}
+        "options": {"max_turns": 40, "claim_rents": True}, "max_timeouts": 2, "bots": ["strong"]}
 
     # Private: listed nowhere, and only the invite's code seats another person through the API.
     assert by_api.pk not in [t["id"] for t in Client().get("/api/v1/tables").json()["tables"]]
@@ -70,6 +71,27 @@ def test_the_api_creates_a_rated_private_table_as_the_page_does(alicia):
                        content_type="application/json")
     assert joined.json() == {"seat": 1}
     assert Seat.objects.get(game=by_api, index=1).user.username == "beto"
+
+
+def test_a_rated_table_takes_its_rulesets_rated_options_unless_it_sets_them(alicia):
+    """A ruleset's ``rated_options`` (Estanciero: the rulebook's rents, ``claim_rents``) are a rated table's
+    defaults, written in its options: by the API when it says nothing, by the page's form when the box is left
+    as Rated sets it; a table that sets the option otherwise keeps its choice, and a friendly table keeps the
+    casual default (nothing stored)."""
+    api = api_client(alicia)
+    made = []
+    for rated, options in ((True, {}), (True, {"claim_rents": False}), (False, {})):
+        body = {"ruleset": "estanciero", "seats": 2, "bots": 0, "rated": rated, "options": options}
+        answer = api.post("/api/v1/tables", body, content_type="application/json")
+        assert answer.status_code == 201, answer.json()
+        made.append(Game.objects.get(pk=answer.json()["id"]).options)
+    assert made == [{"claim_rents": True}, {"claim_rents": False}, {}]
+    Game.objects.all().delete()
+    page = page_client(alicia)
+    for sent, stored in (({"claim_rents": "1"}, {"claim_rents": True}), ({}, {"claim_rents": False})):
+        assert page.post("/games/new/", {**FORM, "seats": "2", "bots": "0", "rated": "1", **sent}).status_code == 302
+        assert Game.objects.get().options == stored
+        Game.objects.all().delete()
 
 
 # (what the form sends differently, what the API sends differently, the refusal both give)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
@@ -140,13 +142,15 @@ def rulesets(request):
     ``options`` may set, with their defaults and limits, in the request's language."""
     return JsonResponse({"rulesets": [
         {"name": n, "title": declaration(n).title, "min_players": get(n).min_players,
-         "max_players": get(n).max_players, "options": [_option(o) for o in declaration(n).options]}
+         "max_players": get(n).max_players, "options": [_option(o, declaration(n).rated_options) for o in declaration(n).options]}
         for n in names()
     ], "time_controls": tables.TIME_CONTROLS})
 
 
-def _option(option) -> dict:
+def _option(option, rated_options: Mapping[str, Any]) -> dict:
     described = {"key": option.key, "kind": option.kind, "default": option.default, "label": str(option.label)}
+    if option.key in rated_options:  # a rated table's default, when it differs
+        described["rated_default"] = rated_options[option.key]
     if option.kind == "int":
         described.update({"min": option.min, "max": option.max})
     if option.kind == "choice":

@@ -56,7 +56,7 @@ def test_registration_closes_when_the_season_starts_and_divisions_follow_the_rat
     for table in tables:
         game = table.game
         assert game.rated and game.time_control == "correspondence" and game.status == Game.Status.ACTIVE
-        assert game.options == {"max_turns": 2}
+        assert game.options == {"max_turns": 2, "claim_rents": True}  # the ruleset's rated_options: the book's rents
         seats = list(Seat.objects.filter(game=game))
         assert all(s.is_bot and s.user_id for s in seats)  # bot accounts: bots under their own names
         assert {s.user_id for s in seats} <= set(table.division.members.values_list("user_id", flat=True))

@@ -48,6 +48,28 @@ def test_open_public_tables_are_listed_per_game_with_their_options_and_private_o
     assert private.invite_code not in page
 
 
+def test_an_estanciero_table_says_in_the_lobby_and_at_the_table_which_rents_it_plays(alicia, bruno):
+    """Estanciero's rents (The Game: "If the owner does not claim the rent for their property before the dice are
+    rolled again, they lose the right to collect it"; option ``claim_rents``, ``Option.value_notes``): a table
+    in either mode says so in the lobby's row and on its waiting card, the default (automatic) included; a
+    rated table plays the book's mode unless it says otherwise."""
+    casual = tables.do_create_table(alicia, "estanciero", 3, time_control="live")
+    rated = tables.do_create_table(bruno, "estanciero", 3, time_control="live", rated=True)
+    jail = tables.do_create_table(bruno, "estanciero", 4, time_control="live", options={"jail_roll_attempts": 3})
+    page = client_for(bruno).get("/play/").content.decode()
+
+    def row(game):
+        text = page[page.index(f'id="open-{game.pk}"'):]
+        return text[:text.index("</li>\n")]
+    assert "rents collected automatically" in row(casual) and "rents must be claimed" not in row(casual)
+    assert "rents must be claimed" in row(rated) and "automatically" not in row(rated)
+    assert "3 rolls to leave the Comisaría" in row(jail) and "rolls to leave" not in row(casual)
+    card = client_for(bruno).get(rated.get_absolute_url()).content.decode()
+    assert "pill-option" in card and "rents must be claimed" in card
+    spanish = client_for(alicia, "es").get("/play/").content.decode()
+    assert "alquileres cobrados automáticamente" in spanish and "los alquileres hay que reclamarlos" in spanish
+
+
 def test_the_page_is_in_spanish_with_filters_quick_play_and_the_socket_revision(alicia):
     tables.do_create_table(alicia, "estanciero", 2, time_control="correspondence")
     page = client_for(alicia, "es").get("/play/").content.decode()
@@ -75,7 +97,8 @@ def test_create_records_rated_private_bot_level_and_estanciero_start_money(alici
     game = Game.objects.get()
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     assert game.rated and game.private and len(game.invite_code) >= 20 and game.time_control == "relaxed"
-    assert game.options == {"start_money": 60000}
+    # a rated table's box for the book's rents left unticked (lobby.js ticks it for Rated): automatic, written down
+    assert game.options == {"start_money": 60000, "claim_rents": False}
     assert [(s.is_bot, s.bot_level) for s in game.seats.order_by("index")][2:] == [(True, "easy"), (True, "easy")]
     assert game.audit.get(kind="created").data["private"] is True
 

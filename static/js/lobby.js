@@ -35,6 +35,23 @@
     seats.addEventListener("input", adapt);
     bots.addEventListener("input", adapt);
     adapt();
+    // An option with another default on a rated table (data-casual / data-rated) follows the Result choice
+    // until the person sets it.
+    var switched = form.querySelectorAll("[data-rated]");
+    switched.forEach(function (el) {
+      el.addEventListener("change", function () { el.dataset.set = "1"; });
+    });
+    form.querySelectorAll("[name=rated]").forEach(function (radio) {
+      radio.addEventListener("change", function () {
+        var rated = form.querySelector("[name=rated]:checked");
+        var value = rated && rated.value === "1" ? "rated" : "casual";
+        switched.forEach(function (el) {
+          if (el.dataset.set) return;
+          if (el.type === "checkbox") el.checked = el.dataset[value] === "1";
+          else el.value = el.dataset[value];
+        });
+      });
+    });
   }
 
   // ---- countdowns ------------------------------------------------------------------------------------------

@@ -20,7 +20,8 @@ from .turn import can_rest
 
 
 def claim_actions(state: State, seat: int) -> list[dict]:
-    """Claim mode: collect each open rent or prize, or let it go."""
+    """Claim mode: the owner may collect each of their open rents and prizes, or let it go, until the next roll
+    (listed to the owner only: another seat's legal moves never show that a claim is open)."""
     acts = []
     for c in state["claims"]:
         if c["seat"] == seat:
@@ -107,10 +108,9 @@ def turn_actions(state: State, seat: int) -> list[dict]:
                 acts.append({"type": "pay_fine"})
             if p["jail_cards"]:
                 acts.append({"type": "use_jail_card", "card": p["jail_cards"][0]})
-        if not state["claims"]:  # the roll waits for open claims
-            acts.append({"type": "roll"})
-            if can_rest(state, seat):
-                acts.append({"type": "rest"})
+        acts.append({"type": "roll"})  # open claims do not hold it up: the roll lapses them (The Game)
+        if can_rest(state, seat):
+            acts.append({"type": "rest"})
     elif phase == PHASE_BUY:
         if p["money"] >= board.price(turn["offer"]):
             acts.append({"type": "buy"})

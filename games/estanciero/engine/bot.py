@@ -476,7 +476,9 @@ def _jail(state: State, seat: int, style: Style) -> dict | None:
         return None  # strong: late in the game the cell is the safest place on the board
     if p["jail_cards"]:
         return {"type": "use_jail_card", "card": p["jail_cards"][0]}
-    if unowned > 8 and p["money"] > 6000:
+    # Paying before the roll is worth it only when a failed roll would keep the pawn in (option
+    # ``jail_roll_attempts`` above 1): with the book's one roll the fine is due anyway unless doubles come.
+    if state["options"]["jail_roll_attempts"] > 1 and unowned > 8 and p["money"] > 6000:
         return {"type": "pay_fine"}
     return None
 

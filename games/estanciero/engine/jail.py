@@ -1,9 +1,14 @@
 """Police Station (Comisaría): leaving by paying, by the card or by doubles.
 
-Decision: a jailed player may, on each turn, pay the 1,000 fine, use a
-keepable card, or roll for doubles.  Doubles free the player, who moves by
-that roll (without rolling again); after ``jail_roll_attempts`` (default 3)
-failed rolls the fine is due and the player moves by the last roll.
+Decision 12: "A player who is arrested must pay a fine of 1,000. The fine is
+not paid if: ... They roll doubles when rolling the dice again."  A jailed
+player, on their turn, pays the fine, uses a keepable card, or rolls once: doubles
+free them without the fine, and (Doubles on the Dice: "A player who rolls doubles
+plays again") they move by that roll and roll again, the jail roll counting as
+the turn's first double; any other roll charges the fine (a debt if short) and
+they move by it.  Table option ``jail_roll_attempts`` (default 1, the book's one
+roll) keeps the old house rule of up to three tries, the fine being due after the
+last failed one.
 """
 
 from __future__ import annotations
@@ -51,9 +56,12 @@ def release(state: State, events: list, seat: int, how: str) -> None:
 
 def jail_roll(state: State, events: list, seat: int) -> None:
     p = player(state, seat)
-    dice = roll_dice(state, events, seat)  # the turn's first roll: turn["again"] is still False
+    dice = roll_dice(state, events, seat)  # the turn's first roll
     if dice[0] == dice[1]:
         release(state, events, seat, "doubles")
+        # Doubles on the Dice: "A player who rolls doubles plays again" (the turn's first double)
+        state["turn"]["doubles"] += 1
+        state["turn"]["again"] = True
         advance(state, events, seat, dice)
         return
     p["jail_attempts"] += 1

@@ -1,11 +1,13 @@
 """Rent by title deed (The Game; Zones; Railroads and Companies; Mortgage).
 
 Collection (decision 6): by default rents and prizes are collected
-automatically.  With the table option ``claim_rents`` (the faithful mode: The
-Game; Prizes and Taxes, "claim it before the dice are rolled again") they wait
-in ``state["claims"]``; the next roll waits until every owner has had a chance:
-an owner with an open claim is in ``to_move`` (their clock is the visible
-chance) and may claim it or let it go; a timeout lets it go.
+automatically.  With the table option ``claim_rents`` (the rulebook's mode: The
+Game, "If the owner does not claim the rent for their property before the dice
+are rolled again, they lose the right to collect it"; Prizes and Taxes) they
+wait in ``state["claims"]`` for their owner, who may claim them (or let them
+go) until the next roll of the dice, anyone's: that roll lapses every open
+claim.  Nothing waits for them and nothing reminds anyone (Helping Players):
+an owner is never put on move by a claim.
 """
 
 from __future__ import annotations
@@ -98,16 +100,11 @@ def lapsed_event(c: dict, why: str) -> dict:
 
 
 def lapse_claims(state: State, events: list) -> None:
-    """The dice are rolled: every unclaimed rent or prize is lost (The Game).  The roll waits for
-    open claims, so this only clears what a rule change left behind."""
+    """The dice are rolled (by anyone, the owner included): every unclaimed rent or prize is lost (The Game:
+    "before the dice are rolled again, they lose the right to collect it"; Prizes and Taxes)."""
     for c in state["claims"]:
         events.append(lapsed_event(c, "roll"))
     state["claims"] = []
-
-
-def claimants(state: State) -> list[int]:
-    """Owners with an open claim: each is in ``to_move`` until they claim it or let it go."""
-    return sorted({c["seat"] for c in state["claims"]})
 
 
 def find_claim(state: State, seat: int, claim_id: object, kind: str | None) -> dict:

@@ -128,22 +128,18 @@ class EstancieroRuleset:
         return new_game(num_players, seed, options)
 
     def to_move(self, state: State) -> list[int]:
-        """Who must act now: the bidders of a running auction; else everyone an answer waits for (owners
-        of open claims, recipients of open proposals), then the debtor or the player on turn, unless
-        that seat waits for an answer itself (its own proposal, or claims before the next roll)."""
+        """Who must act now: the bidders of a running auction; else the recipients of open proposals, then
+        the debtor or the player on turn, unless that seat waits for the answer to its own proposal.
+
+        An open rent or prize (claim mode) puts nobody on move and holds up nothing: its owner claims it
+        unasked before the next roll or loses it (The Game; Helping Players: nothing reminds anyone)."""
         if state["over"]:
             return []
         if state["auction"] is not None:
             return auction.to_move(state)
-        answering = sorted(set(rent.claimants(state)) | set(trade.recipients(state)))
-        if state["debts"]:
-            seat = state["debts"][0]["debtor"]
-            waits = trade.awaits_answer(state, seat)
-        else:
-            seat = state["turn"]["seat"]
-            # Claim mode: the next roll waits for the open claims ("claim it before the dice are rolled again").
-            waits = bool(state["claims"]) or trade.awaits_answer(state, seat)
-        return waiting_for(answering, seat, waits)
+        answering = sorted(trade.recipients(state))
+        seat = state["debts"][0]["debtor"] if state["debts"] else state["turn"]["seat"]
+        return waiting_for(answering, seat, trade.awaits_answer(state, seat))
 
     def turn_key(self, state: State) -> tuple[int, int]:
         """The turn the clocks charge: the player on turn, and each roll again after doubles (Doubles on the Dice)
@@ -168,8 +164,9 @@ class EstancieroRuleset:
 
     def view(self, state: State, seat: int | None) -> dict:
         """Everything public, minus the seed, the rng counter and the deck
-        order (sizes only).  Pending claims are shown only to their claimant:
-        the server never reminds anyone (Helping Players)."""
+        order (sizes only).  Pending claims are shown only to their claimant
+        (who saw the rent happen): nobody else learns that one is open, and
+        nothing reminds anyone (Helping Players)."""
         out = {k: v for k, v in state.items() if k not in ("seed", "rng_counter", "decks", "claims")}
         out = copy_whole(out)
         out["deck_sizes"] = {k: len(v) for k, v in state["decks"].items()}
@@ -190,7 +187,8 @@ class EstancieroRuleset:
         return bot.bot_action(state, seat, rng, level)
 
     def bot_optional_action(self, state: State, seat: int, rng=None) -> dict | None:
-        """A claim the bot should make now even when not on move (or None)."""
+        """A claim the bot should make now even when not on move (or None): a bot owner claims its rents and
+        prizes as soon as it can, unasked (nothing waits for them)."""
         return bot.optional_action(state, seat)
 
 

@@ -18,7 +18,7 @@ DEFAULT_OPTIONS = {
     "start_money": 35000,
     "claim_rents": False,
     "max_turns": None,
-    "jail_roll_attempts": 3,
+    "jail_roll_attempts": 1,  # Police Station: one roll for doubles, then the fine
     "comisaria_space_jails": True,
 }
 

@@ -1,7 +1,8 @@
 """The time-out move: what the server plays for a seat whose clock ran out (the passive choice).
 
-An open claim lapses and a proposal addressed to the seat is rejected (claim mode: the owner had their visible
-chance); an auction is passed; a debtor raises money as the rules require (mortgaging and selling before going
+A proposal addressed to the seat is rejected; an open rent or prize of the seat is collected first (claim mode: the
+move made for an absent owner does not throw away what is theirs, and the roll it may make next would lapse it);
+an auction is passed; a debtor raises money as the rules require (mortgaging and selling before going
 bankrupt); the player on turn rolls, declines a purchase and ends the turn.
 """
 
@@ -16,12 +17,12 @@ from .schema import State
 
 
 def timeout_action(state: State, seat: int) -> Action:
-    """What happens when a seat's clock runs out: the passive choice.  An open claim lapses and a
-    proposal addressed to the seat is rejected (claim mode: the owner had their visible chance)."""
+    """What happens when a seat's clock runs out: the passive choice.  The seat's own open rent or prize is
+    collected (before a roll that would lapse it) and a proposal addressed to the seat is rejected."""
     acts = actions.legal_actions(state, seat)
     if not acts:
         refuse(_("There is nothing for that seat to do."), "the-game")
-    for kind in ("waive_claim", "reject_proposal"):
+    for kind in ("claim_rent", "claim_prize", "reject_proposal"):
         found = first_of(acts, kind)
         if found is not None and (state["auction"] is None or seat not in auction.to_move(state)):
             return found

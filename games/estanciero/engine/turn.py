@@ -34,16 +34,8 @@ def require_turn(state: State, seat: int, phases: tuple[str, ...], rule: str = "
     return turn
 
 
-def require_claims_settled(state: State) -> None:
-    """Claim mode: "claim it before the dice are rolled again", so the next roll waits until every
-    owner with an open rent or prize has claimed it or let it go (The Game; Prizes and Taxes)."""
-    if state["claims"]:
-        refuse(_("Wait: a rent or prize may still be claimed before the dice are rolled again."), "the-game")
-
-
 def do_roll(state: State, events: list, seat: int, action: dict) -> None:
     require_turn(state, seat, (PHASE_ROLL,))
-    require_claims_settled(state)
     if player(state, seat)["in_jail"]:
         jail.jail_roll(state, events, seat)
     else:
@@ -51,16 +43,22 @@ def do_roll(state: State, events: list, seat: int, action: dict) -> None:
 
 
 def can_rest(state: State, seat: int) -> bool:
+    """Rest: "the right, if they wish, to remain for two turns, provided they do not roll doubles on the dice".
+    The rest is taken at the start of one of the player's later turns, never in the roll that doubles owe
+    ("A player who rolls doubles plays again": a pawn that reached Descanso with doubles moves on)."""
     p = player(state, seat)
-    return p["position"] == board.REST and p["rest_turns"] > 0 and not p["in_jail"]
+    return p["position"] == board.REST and p["rest_turns"] > 0 and not p["in_jail"] \
+        and state["turn"]["seat"] == seat and state["turn"]["doubles"] == 0
 
 
 def do_rest(state: State, events: list, seat: int, action: dict) -> None:
     """Rest: the wish to stay is announced before rolling; the roll follows."""
     require_turn(state, seat, (PHASE_ROLL,), "rest")
     if not can_rest(state, seat):
+        if state["turn"]["doubles"] and player(state, seat)["rest_turns"] and not player(state, seat)["in_jail"]:
+            refuse(_("Your doubles owe a roll: a player who rolls doubles plays again, and may rest only on a "
+                     "later turn."), "doubles")
         refuse(_("You may only rest after landing on the Rest space, for up to two turns."), "rest")
-    require_claims_settled(state)
     events.append({"type": "rest_announced", "seat": seat})
     rest_roll(state, events, seat)
 

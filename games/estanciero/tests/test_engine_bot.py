@@ -87,3 +87,15 @@ def test_bots_propose_and_trade_in_bot_games():
                                        check=count, bots=frozenset(range(n)))
         assert state["over"]
     assert made >= 8 and accepted >= 4
+
+
+def test_police_station_the_bot_rolls_its_one_roll_rather_than_paying_first():
+    """Police Station (decision 12): with the book's one roll ("The fine is not paid if: ... They roll doubles when
+    rolling the dice again") paying before the roll only loses the chance of doubles, so a rich bot early in the
+    game rolls; at a table allowing three tries it pays to get out at once, as before."""
+    for attempts, expected in ((1, "roll"), (3, "pay_fine")):
+        s = R.new_game(2, "bot-jail", {"jail_roll_attempts": attempts})
+        s["turn"]["seat"] = 0
+        s["players"][0].update(position=14, in_jail=True)
+        for level in ("normal", "strong"):
+            assert R.bot_action(s, 0, None, level)["type"] == expected

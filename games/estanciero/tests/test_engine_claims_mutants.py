@@ -82,9 +82,11 @@ def test_the_game_a_collected_or_lost_claim_is_written_in_the_log():
 def test_helping_players_a_pending_claim_is_shown_to_its_claimant_only():
     """Helping Players (decision 6): the server never reminds anyone of a rent: the open claim is in its
     owner's view (``my_claims``) and in nobody else's, and no view carries the list of every claim. The view
-    also says whose it is and who is to move."""
+    also says whose it is and who is to move: the mover, never the owner (a claim puts nobody on move)."""
     s, cid = rent_claim_pending()
     for seat in (None, 0, 1, 2):
         v = R.view(s, seat)
-        assert "claims" not in v and v["viewer"] == seat and v["to_move"] == R.to_move(s) == [1]
+        assert "claims" not in v and v["viewer"] == seat and v["to_move"] == R.to_move(s) == [0]
         assert [c["id"] for c in v["my_claims"]] == ([cid] if seat == 1 else [])
+    for seat in (0, 2):
+        assert not [a for a in R.legal_actions(s, seat) if "claim" in a["type"]]

@@ -42,7 +42,7 @@ def test_police_station_the_fine_of_1000_needs_1000_in_hand_and_exactly_that_is_
 
 def test_police_station_leaving_by_doubles_or_after_the_last_try_is_announced():
     """Police Station: the fine is not paid by a player who rolls doubles; after the last failed try
-    (decision: 3) it is paid to the Bank. The game log tells the table who rolled, who left by doubles, and
+    (decision 12: the one roll by default) it is paid to the Bank. The game log tells the table who rolled, who left by doubles, and
     who paid the fine after the tries; the events it reads must carry those facts."""
     s = jailed()
     force_dice(s, 2, 2)
@@ -58,10 +58,11 @@ def test_police_station_leaving_by_doubles_or_after_the_last_try_is_announced():
 
 
 def test_police_station_a_failed_try_ends_the_turn_and_a_new_arrest_gives_fresh_tries():
-    """Police Station (decision: 3 tries for doubles): a failed try keeps the player in, is announced with
-    its number, and ends the turn (no second roll). Leaving, here by the fine, clears the count: a player
-    arrested again starts from the first try and is not charged the fine after a single failure."""
-    s = jailed()
+    """Police Station, the table option of 3 tries for doubles (``jail_roll_attempts``, decision 12): a failed
+    try keeps the player in, is announced with its number, and ends the turn (no second roll). Leaving, here by
+    the fine, clears the count: a player arrested again starts from the first try and is not charged the fine
+    after a single failure."""
+    s = jailed(jail_roll_attempts=3)
     force_dice(s, 1, 2)
     s, ev = R.apply(s, 0, {"type": "roll"})
     assert {"type": "jail_stay", "seat": 0, "attempts": 1} in ev

@@ -100,31 +100,50 @@ def test_the_game_buy_from_bank_or_decline_without_auction():
 
 
 def test_the_game_rent_must_be_claimed_before_next_roll():
-    """The Game, claim mode (option ``claim_rents``, decision 6): the owner must claim the rent "before the
-    dice are rolled again"; the next roll waits until the owner, in to_move, has claimed it or let it go."""
-    s = game(claim_rents=True)
+    """The Game, claim mode (option ``claim_rents``, decision 6): "If the owner does not claim the rent for
+    their property before the dice are rolled again, they lose the right to collect it". The owner may claim
+    it until the next roll; nothing waits for it (the mover stays alone on move, the roll is not held up) and
+    the next roll, anyone's, lapses it: the log names who lost what, from whom, and why."""
+    s = game(n=3, claim_rents=True)
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, ev = act(s, 0, {"type": "roll"})
-    assert s["players"][0]["money"] == 35000
-    assert R.to_move(s) == [1]  # the owner's clock is the visible chance; the mover waits
+    assert s["players"][0]["money"] == 35000 and not [e for e in ev if "claim" in e["type"]]
+    assert R.to_move(s) == [0]  # nobody is put on move by a claim
     claims = [a for a in R.legal_actions(s, 1) if a["type"] == "claim_rent"]
-    assert len(claims) == 1 and {"type": "waive_claim", "claim": claims[0]["claim"]} in R.legal_actions(s, 1)
+    assert len(claims) == 1
     paid, ev = act(s, 1, claims[0])
     assert paid["players"][1]["money"] == 35000 + 80 and paid["players"][0]["money"] == 35000 - 80
     assert R.to_move(paid) == [0]
-    # not claimed yet: the next roll waits for it
+    # not claimed: the mover ends the turn and the next player (not the owner) rolls: the rent is lost
     s, _ = act(s, 0, {"type": "end_turn"})
-    assert R.to_move(s) == [1] and {"type": "roll"} not in R.legal_actions(s, 1)
-    refused(R, s, 1, {"type": "roll"}, "the-game")
-    # let go (or timed out): lost, and the log says whose, from whom, how much and why
-    assert R.timeout_action(s, 1) == {"type": "waive_claim", "claim": claims[0]["claim"]}
-    s, ev = act(s, 1, R.timeout_action(s, 1))
-    assert ev == [{"type": "claim_lapsed", "kind": "rent", "owner": 1, "payer": 0, "amount": 80, "space": 3,
-                   "why": "waived"}]
-    assert s["players"][1]["money"] == 35000 and R.to_move(s) == [1]
-    s, ev = act(s, 1, {"type": "roll"})
-    assert "rolled" in types(ev)
+    s["turn"]["seat"] = 2
+    assert R.to_move(s) == [2] and {"type": "roll"} in R.legal_actions(s, 2)
+    lost, ev = act(s, 2, {"type": "roll"})
+    assert {"type": "claim_lapsed", "kind": "rent", "owner": 1, "payer": 0, "amount": 80, "space": 3,
+            "why": "roll"} in ev
+    assert lost["claims"] == [] and lost["players"][1]["money"] == 35000 and lost["players"][0]["money"] == 35000
+    refused(R, lost, 1, claims[0], "the-game")
+    # the owner's own roll lapses it too (the owner claims before rolling, or loses it)
+    s["turn"]["seat"] = 1
+    own, ev = act(s, 1, {"type": "roll"})
+    assert own["claims"] == [] and [e["why"] for e in ev if e["type"] == "claim_lapsed"] == ["roll"]
+    # a timeout for an owner on move collects their rent before the roll it would make
+    assert R.timeout_action(s, 1) == claims[0]
+
+
+def test_the_game_the_payers_roll_again_after_doubles_lapses_the_rent():
+    """The Game / Doubles on the Dice, claim mode: the payer who landed with doubles "plays again"; that roll is
+    "the dice ... rolled again", so it is not held up and the owner who has not claimed by then loses the rent."""
+    s = game(claim_rents=True)
+    give(s, 1, 3)
+    s["players"][0]["position"] = 1
+    force_dice(s, 1, 1)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["claims"] and s["turn"]["phase"] == PHASE_ROLL and R.to_move(s) == [0]
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert [e for e in ev if e["type"] == "claim_lapsed"][0]["owner"] == 1 and s["players"][1]["money"] == 35000
 
 
 def test_the_game_rents_and_prizes_are_collected_automatically_by_default():
@@ -144,16 +163,22 @@ def test_the_game_rents_and_prizes_are_collected_automatically_by_default():
     give(old, 1, 3)
     force_dice(old, 1, 2)
     old, _ = act(old, 0, {"type": "roll"})
-    assert old["claims"] and R.to_move(old) == [1]
+    assert old["claims"] and old["players"][1]["money"] == 35000
 
 
 def test_the_game_bots_claim_in_claim_mode():
-    """The Game, claim mode: a bot owner claims its rent at once (it is in to_move)."""
+    """The Game, claim mode: a bot owner claims its rent as soon as it can, unasked (``bot_optional_action``:
+    it is not on move), and on its own turn before it rolls."""
     s = game(claim_rents=True)
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, _ = act(s, 0, {"type": "roll"})
-    assert R.bot_action(s, 1, None)["type"] == "claim_rent"
+    claim = {"type": "claim_rent", "claim": s["claims"][0]["id"]}
+    assert 1 not in R.to_move(s) and R.bot_optional_action(s, 1) == claim
+    assert R.bot_action(s, 1, None) == claim
+    assert R.bot_optional_action(s, 0) is None
+    s, _ = act(s, 0, {"type": "end_turn"})
+    assert R.to_move(s) == [1] and R.bot_action(s, 1, None, "strong") == claim
 
 
 def test_zones_rent_doubles_with_whole_province_and_buildings():
@@ -200,8 +225,9 @@ def test_mortgage_no_rent_on_mortgaged_property():
 
 
 def test_prizes_and_taxes():
-    """Prizes and Taxes: taxes paid to the Bank; in claim mode the prize must be claimed before the next
-    roll, which waits for it (doubles included)."""
+    """Prizes and Taxes: taxes paid to the Bank; in claim mode "A player who forgets to claim a PRIZE from the
+    BANK before the dice are rolled again loses the right to collect it": nothing waits for it, and the roll
+    that doubles owe lapses it."""
     s = game(claim_rents=True)
     force_dice(s, 1, 3)
     t, ev = act(s, 0, {"type": "roll"})
@@ -213,11 +239,17 @@ def test_prizes_and_taxes():
     assert claim and p["players"][0]["money"] == 35000
     p2, _ = act(p, 0, claim[0])
     assert p2["players"][0]["money"] == 37500
-    # doubles: the roll again waits for the claim; letting it go loses the prize
-    refused(R, p, 0, {"type": "roll"}, "the-game")
-    p3, ev = act(p, 0, {"type": "waive_claim", "claim": claim[0]["claim"]})
-    assert ev[0]["type"] == "claim_lapsed" and ev[0]["owner"] == 0 and ev[0]["amount"] == 2500
-    assert p3["players"][0]["money"] == 35000 and R.legal_actions(p3, 0)[0] == {"type": "roll"}
+    # doubles: the roll again is not held up; it lapses the prize nobody claimed
+    assert {"type": "roll"} in R.legal_actions(p, 0)
+    force_dice(p, 2, 3)
+    p3, ev = act(p, 0, {"type": "roll"})
+    assert [e for e in ev if e["type"] == "claim_lapsed"] == [
+        {"type": "claim_lapsed", "kind": "prize", "owner": 0, "payer": None, "amount": 2500,
+         "source": p["claims"][0]["source"], "why": "roll"}]
+    assert p3["players"][0]["money"] == 35000 and p3["claims"] == []
+    # letting it go on purpose is also possible
+    p4, ev = act(p, 0, {"type": "waive_claim", "claim": claim[0]["claim"]})
+    assert ev[0]["type"] == "claim_lapsed" and ev[0]["why"] == "waived" and p4["players"][0]["money"] == 35000
 
 
 def test_card_payouts_are_paid_at_once_even_in_claim_mode():
@@ -233,13 +265,22 @@ def test_card_payouts_are_paid_at_once_even_in_claim_mode():
 
 
 def test_helping_players_view_shows_claims_only_to_claimant():
-    """Helping Players: the server never reminds anyone; a claim's details are visible to its claimant only
-    (its owner's clock in to_move is the only public sign)."""
+    """Helping Players: "It is forbidden to help players by reminding them to collect PRIZES": the server never
+    reminds anyone; a claim's details are visible to its claimant only, and nothing public shows that one is
+    open (nobody is put on move, nobody's moves change, the roll is not held up)."""
     s = game(claim_rents=True)
     give(s, 1, 3)
     force_dice(s, 1, 2)
     s, _ = act(s, 0, {"type": "roll"})
     assert R.view(s, 1)["my_claims"] and not R.view(s, 0)["my_claims"] and not R.view(s, None)["my_claims"]
+    unclaimed = game(claim_rents=True)  # the same game, the deed's owner being the Bank's: no claim
+    force_dice(unclaimed, 1, 2)
+    unclaimed["owners"]["3"] = 1
+    unclaimed = act(unclaimed, 0, {"type": "roll"})[0]
+    unclaimed["claims"] = []
+    for seat in (0, None):
+        assert R.view(s, seat) == {**R.view(unclaimed, seat), "viewer": seat}
+    assert R.legal_actions(s, 0) == R.legal_actions(unclaimed, 0) and R.to_move(s) == R.to_move(unclaimed)
 
 
 # --- Chance or Fate ----------------------------------------------------------
@@ -326,14 +367,16 @@ def test_police_station_four_ways_in():
     assert d["turn"]["phase"] == PHASE_END
 
 
-def jailed() -> dict:
-    s = game()
+def jailed(**options) -> dict:
+    s = game(**options)
     s["players"][0].update(position=14, in_jail=True)
     return s
 
 
 def test_police_station_leave_by_fine_card_or_doubles():
-    """Police Station: fine 1,000, not paid with the card or when rolling doubles."""
+    """Police Station: fine 1,000, not paid with the card or when rolling doubles; Doubles on the Dice: "A
+    player who rolls doubles plays again", so doubles that free the player also give the roll again, counted
+    as the turn's first double (decision 12)."""
     s = jailed()
     a, _ = act(s, 0, {"type": "pay_fine"})
     assert not a["players"][0]["in_jail"] and a["players"][0]["money"] == 34000 and a["turn"]["phase"] == PHASE_ROLL
@@ -342,13 +385,49 @@ def test_police_station_leave_by_fine_card_or_doubles():
     assert not b["players"][0]["in_jail"] and b["decks"]["suerte"][-1] == "S16" and b["players"][0]["money"] == 35000
     force_dice(s, 2, 2)
     c, _ = act(s, 0, {"type": "roll"})
-    assert not c["players"][0]["in_jail"] and c["players"][0]["position"] == 18
-    assert c["turn"]["again"] is False
+    assert not c["players"][0]["in_jail"] and c["players"][0]["position"] == 18 and c["players"][0]["money"] == 35000
+    assert c["turn"]["again"] is True and c["turn"]["doubles"] == 1
+    c, _ = act(c, 0, {"type": "decline"})  # the railway the pawn reached: then the roll the doubles owe
+    assert c["turn"]["phase"] == PHASE_ROLL
+    refused(R, c, 0, {"type": "end_turn"}, "the-game")
+    force_dice(c, 1, 2)
+    d, ev = act(c, 0, {"type": "roll"})
+    assert d["players"][0]["position"] == 21 and d["turn"]["phase"] == PHASE_END and d["turn"]["again"] is False
+    # the jail roll is the chain's first double: two more in a row go back to the Comisaría
+    force_dice(c, 3, 3)
+    c, ev = act(c, 0, {"type": "roll"})
+    assert c["turn"]["doubles"] == 2 and c["players"][0]["position"] == 24
+    c, _ = act(c, 0, {"type": "decline"})
+    force_dice(c, 5, 5)
+    c, ev = act(c, 0, {"type": "roll"})
+    assert c["players"][0]["in_jail"] and {"type": "jailed", "seat": 0, "from": 24, "reason": "three_doubles"} in ev
+
+
+def test_police_station_one_roll_for_doubles_then_the_fine():
+    """Police Station: "A player who is arrested must pay a fine of 1,000. The fine is not paid if: ... They
+    roll doubles when rolling the dice again": one roll (option ``jail_roll_attempts``, default 1); without
+    doubles the fine is charged at once and the player moves by that roll (decision 12)."""
+    assert R.new_game(2, "x")["options"]["jail_roll_attempts"] == 1
+    s = jailed()
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert not s["players"][0]["in_jail"] and s["players"][0]["position"] == 17
+    assert s["players"][0]["money"] == 34000 and s["bank"]["balance"] == 1000
+    assert {"type": "released", "seat": 0, "how": "attempts"} in ev and s["turn"]["again"] is False
+    assert s["turn"]["phase"] == PHASE_BUY  # it moved by that roll, to a deed of the Bank
+    # short of money: the fine becomes a debt, the pawn still moves
+    s = jailed()
+    s["players"][0]["money"] = 300
+    force_dice(s, 1, 2)
+    s, ev = act(s, 0, {"type": "roll"})
+    assert not s["players"][0]["in_jail"] and s["debts"][0]["amount"] == 1000 and s["debts"][0]["creditor"] is None
+    refused_new_game(R, 2, {"jail_roll_attempts": 0}, "police-station")
 
 
 def test_police_station_three_failed_attempts_then_fine():
-    """Police Station (decision): after 3 failed doubles attempts the fine is paid and the player moves."""
-    s = jailed()
+    """Police Station, the table option ``jail_roll_attempts: 3`` (decision 12, the old house rule): after 3
+    failed doubles attempts the fine is paid and the player moves."""
+    s = jailed(jail_roll_attempts=3)
     for attempt in (1, 2):
         force_dice(s, 1, 2)
         s, ev = act(s, 0, {"type": "roll"})
@@ -399,6 +478,32 @@ def test_rest_announced_before_rolling_two_turns_broken_by_doubles():
     force_dice(r2, 2, 3)
     r2, _ = act(r2, 0, {"type": "roll"})
     assert r2["players"][0]["position"] == 26 and r2["players"][0]["rest_turns"] == 0
+
+
+def test_rest_is_not_taken_in_the_roll_that_doubles_owe():
+    """Rest: "the right, if they wish, to remain for two turns, provided they do not roll doubles on the dice";
+    Doubles on the Dice: "A player who rolls doubles plays again". A pawn that reaches Descanso with doubles owes
+    that roll: ``rest`` is neither listed nor accepted instead of it; the roll moves the pawn on, and the rest
+    is gone (decision 14)."""
+    s = game()
+    s["players"][0]["position"] = 17
+    force_dice(s, 2, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["players"][0]["position"] == 21 and s["players"][0]["rest_turns"] == 2
+    assert s["turn"]["phase"] == PHASE_ROLL and s["turn"]["doubles"] == 1
+    assert {"type": "rest"} not in R.legal_actions(s, 0) and {"type": "roll"} in R.legal_actions(s, 0)
+    refused(R, s, 0, {"type": "rest"}, "doubles")
+    force_dice(s, 1, 2)
+    s, _ = act(s, 0, {"type": "roll"})
+    assert s["players"][0]["position"] == 24 and s["players"][0]["rest_turns"] == 0
+    # the same landing without doubles: the rest is offered on the player's next turn
+    q = game()
+    q["players"][0]["position"] = 17
+    force_dice(q, 1, 3)
+    q, _ = act(q, 0, {"type": "roll"})
+    assert q["turn"]["phase"] == PHASE_END and {"type": "rest"} not in R.legal_actions(q, 0)
+    q["turn"] = {"seat": 0, "phase": PHASE_ROLL, "doubles": 0, "dice": None, "again": False}
+    assert {"type": "rest"} in R.legal_actions(q, 0)
 
 
 def test_free_parking_does_nothing():
