@@ -211,9 +211,13 @@ def report(game: str, players: int, results: list[dict], expected: float) -> Non
     if label:
         outs = [len(r["out"]) for r in finished]
         print(f"  seats ending {label}: {sum(outs)} in {sum(o > 0 for o in outs)} of {len(finished)} games")
-    total_turns = max(sum(turns), 1)
+    if len(finished) < n:
+        print(f"  unfinished after {max(r['actions'] for r in results)} moves: {n - len(finished)} games"
+              f" (turns {sorted(r['turns'] for r in results if r['winner'] is None)}); the figures below count"
+              " finished games only")
+    total_turns = max(sum(r["turns"] for r in finished), 1)
     for key in FIGURES[game].counted:
-        values = [r["counts"][key] for r in results]
+        values = [r["counts"][key] for r in finished] or [0]
         print(f"  {key}: per game mean {statistics.mean(values):.1f}  median {statistics.median(values):g}"
               f"  max {max(values)}; per turn {sum(values) / total_turns:.2f}")
     secs = [r["seconds"] for r in results]
