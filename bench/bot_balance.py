@@ -23,7 +23,8 @@ contests per game and per turn (Argentilandia: Corrupt Official and Stockbroker)
 (``jail_roll_attempts=1``, ``claim_rents=true``...). ``--level`` picks the bot level where the ruleset has levels
 (``bot_levels``). ``--versus REV`` seats the bot of git revision ``REV`` (``games/<game>/engine/bot.py`` as it was
 then) at every other seat, alternating which seats from game to game, and prints the wins of each policy against
-its share of the seats: a tuned bot must not be weaker than the one it replaces.
+its share of the seats: a tuned bot must not be weaker than the one it replaces. ``--bot-rev REV`` seats that
+revision's bot everywhere (the figures before a change, printed alike).
 ``--workers`` (default 1) plays games in that many processes.
 """
 
@@ -223,7 +224,7 @@ def report(game: str, players: int, results: list[dict], expected: float) -> Non
     secs = [r["seconds"] for r in results]
     print(f"  wall time per game: mean {statistics.mean(secs):.2f} s  max {max(secs):.2f} s"
           f"  ({statistics.mean(r['actions'] for r in results):.0f} moves a game)")
-    if any(r["old_seats"] for r in results):
+    if any(0 < len(r["old_seats"]) < players for r in results):
         old_wins = sum(r["winner"] in r["old_seats"] for r in finished)
         old_share = sum(len(r["old_seats"]) / players for r in finished)
         lo, hi = wilson(old_wins, len(finished))
@@ -254,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", type=parse_option, action="append", default=[], help="table option key=value")
     parser.add_argument("--level", default="normal", help="bot level where the ruleset has levels")
     parser.add_argument("--versus", help="git revision whose bot plays every other seat")
+    parser.add_argument("--bot-rev", help="git revision whose bot plays every seat (the figures before a change)")
     parser.add_argument("--max-actions", type=int, default=50000)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
@@ -266,8 +268,10 @@ def main(argv: list[str] | None = None) -> int:
             jobs = []
             for g in range(args.games):
                 old_seats = tuple(s for s in range(players) if (s + g) % 2 == 0) if args.versus else ()
+                if args.bot_rev:
+                    old_seats = tuple(range(players))
                 jobs.append(Job(game, players, f"{args.seed}-{players}-{g}", options, args.level, args.max_actions,
-                                args.versus, old_seats))
+                                args.versus or args.bot_rev, old_seats))
             if args.workers > 1:
                 with Pool(args.workers) as pool:
                     results = pool.map(play, jobs, chunksize=4)
