@@ -62,12 +62,18 @@ class Figures:
     out: Callable[[dict], list[int]] = lambda state: []
     out_label: str = ""
     counted: dict[str, Callable[[dict], bool]] = field(default_factory=dict)
+    # a per-seat figure taken once, the first time it is not None (e.g. deeds held when the last one is sold)
+    snapshot: Callable[[dict], list[int] | None] = lambda state: None
+    snapshot_label: str = ""
 
 
 FIGURES: dict[str, Figures] = {
     "estanciero": Figures(
         turns=lambda s: s["turns_played"], first=lambda s: s["rolloff"]["first"],
         out=lambda s: [p["seat"] for p in s["players"] if p["bankrupt"]], out_label="bankrupt",
+        snapshot=lambda s: None if s["turns_played"] < 8 * s["num_players"] else
+        [sum(v == seat for v in s["owners"].values()) for seat in range(s["num_players"])],
+        snapshot_label="deeds held after 8 rounds",
         counted={"auctions": lambda e: e["type"] == "auction_started",
                  "trades": lambda e: e["type"] == "proposal_accepted",
                  "buildings": lambda e: e["type"] in ("built", "build")}),
@@ -131,6 +137,7 @@ def play(job: Job) -> dict:
     optional = getattr(rs, "bot_optional_action", None)
     counts = dict.fromkeys(figures.counted, 0)
     actions = 0
+    snapshot = None
     try:
         while actions < job.max_actions:
             movers = rs.to_move(state)
@@ -153,6 +160,9 @@ def play(job: Job) -> dict:
                     step = seat, rs.bot_action(state, seat, rng)
             state, events = rs.apply(state, *step)
             actions += 1
+            if snapshot is None:
+                snapshot = figures.snapshot(state)
+                snapshot_turn = figures.turns(state)
             for e in events:
                 for label, test in figures.counted.items():
                     if test(e):
@@ -162,7 +172,8 @@ def play(job: Job) -> dict:
     outcome = rs.outcome(state)
     return {"winner": outcome["winner"] if outcome else None, "first": figures.first(state),
             "turns": figures.turns(state), "out": figures.out(state) if outcome else [], "counts": counts,
-            "actions": actions, "seconds": time.perf_counter() - started, "old_seats": job.old_seats}
+            "actions": actions, "seconds": time.perf_counter() - started, "old_seats": job.old_seats,
+            "snapshot": snapshot, "snapshot_turn": snapshot_turn if snapshot is not None else None}
 
 
 # --- Statistics ------------------------------------------------------------------------------------------------
@@ -221,6 +232,15 @@ def report(game: str, players: int, results: list[dict], expected: float) -> Non
         values = [r["counts"][key] for r in finished] or [0]
         print(f"  {key}: per game mean {statistics.mean(values):.1f}  median {statistics.median(values):g}"
               f"  max {max(values)}; per turn {sum(values) / total_turns:.2f}")
+    snaps = [r for r in results if r["snapshot"] is not None]
+    if snaps:
+        by_pos = [statistics.mean(r["snapshot"][(r["first"] + k) % players] for r in snaps) for k in range(players)]
+        won = [r for r in snaps if r["winner"] is not None]
+        lead = [r for r in won if r["snapshot"][r["winner"]] == max(r["snapshot"])]
+        print(f"  {FIGURES[game].snapshot_label} (in {len(snaps)} games, at turn"
+              f" {statistics.median(r['snapshot_turn'] for r in snaps):g} median), mean by position: "
+              + "  ".join(f"{k + 1}: {v:.2f}" for k, v in enumerate(by_pos))
+              + f"; the winner held the most (or tied) in {len(lead)} of {len(won)}")
     secs = [r["seconds"] for r in results]
     print(f"  wall time per game: mean {statistics.mean(secs):.2f} s  max {max(secs):.2f} s"
           f"  ({statistics.mean(r['actions'] for r in results):.0f} moves a game)")
