@@ -145,7 +145,8 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     if "buy_port" in by:
         return by["buy_port"][0]
     hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
-    if "buy_official" in by and (state["officials"][seat] < 2 and _official_target(state, seat) or hoarding):
+    targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
+    if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
     if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 and _stockbroker_target(state, seat) or hoarding):
         return by["buy_stockbroker"][0]
@@ -171,8 +172,8 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
 # (575 of 1296) and a loss hands the staked card to the seller. Each one also makes the seller stop and roll. So the bot
 # starts one only when winning changes something that counts for it: a monopoly completed (the province's or the
 # industry's Victory Points), an industry whose material it produces passing to it or starting to double for it, in
-# the one industry it is building towards; and a province it can finish this turn. Cards it cannot use so are kept
-# (a Corrupt Official also moves the Union Organizer) and not bought.
+# the one industry it is building towards; and a province it can finish this turn. A Stockbroker is bought only for
+# such a contest (a Corrupt Official still whenever a rival MP could be bought: it also moves the Union Organizer).
 
 
 def _after_win(slots: list, seller: int, seat: int) -> list:
@@ -259,12 +260,6 @@ def _best_contest(state: State, seat: int, by: dict) -> dict | None:
         return max(percentages, key=lambda a: (state["industries"][a["industry"]]["owner"] == a["seller"],
                                                B.INDUSTRIES[a["industry"]]["vp"]))
     return None
-
-
-def _official_target(state: State, seat: int) -> bool:
-    """A province MP worth a contest with one Corrupt Official more than the bot holds."""
-    armed = {**state, "officials": [n + 1 for n in state["officials"]]}
-    return any(mp_worth(armed, seat, a["province"], a["slot"]) for a in legal_actions._rival_mps(armed, seat))
 
 
 def _stockbroker_target(state: State, seat: int) -> bool:
