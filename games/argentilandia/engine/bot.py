@@ -248,8 +248,9 @@ def mp_worth(state: State, seat: int, province: str, slot: int) -> bool:
 
 
 def _best_contest(state: State, seat: int, by: dict) -> dict | None:
-    """The contest worth starting now, if any: a province monopoly first (by its Victory Points), then an
-    industry percentage bought from its owner rather than from another holder."""
+    """The contest worth starting now, if any: a province MP first (in the province the bot holds most of, then
+    the one worth most Victory Points), then an industry percentage, bought from the owner rather than from
+    another holder."""
     mps = [a for a in by.get("buy_rival_mp", []) if mp_worth(state, seat, a["province"], a["slot"])]
     if mps:
         return max(mps, key=lambda a: (state["mps"][a["province"]].count(seat) / len(state["mps"][a["province"]]),

@@ -1,8 +1,10 @@
 """The bot starts a contest only when winning it changes something for it (Buying other players' percentages;
 Buying another player's MP): a contest makes the seller stop and roll, and a lost one hands the staked card over."""
 
+import itertools
+
 from games.argentilandia.engine import RULESET as RS
-from games.argentilandia.engine import bot
+from games.argentilandia.engine import bot, industry
 
 from .test_engine_helpers import main_state
 
@@ -80,3 +82,23 @@ def test_buys_a_stockbroker_only_for_a_contest_worth_it():
     st = _industry_state([0, 0, 0, 1], owner=0, hands=cards)
     st["stockbrokers"] = [0, 0, 0, 0]
     assert RS.bot_action(st, 0, None) == {"type": "buy_stockbroker"}
+
+
+def test_the_bot_reads_ownership_after_a_win_as_the_engine_rules_it():
+    """Majority of percentages: for every holding of 4 percentages among 3 players and every win, the owner the bot
+    expects is the one the engine's ``update_owner`` makes (ties keep the owner; an eliminated owner's industry
+    goes to the largest holder, the buyer winning ties)."""
+    checked = 0
+    for slots in itertools.product([None, 0, 1, 2], repeat=4):
+        holders = {s for s in slots if s is not None}
+        for owner, seller, buyer in itertools.product(sorted(holders), repeat=3):
+            if seller == buyer or seller not in slots:
+                continue
+            st = main_state(n=3)
+            after = list(slots)
+            after[after.index(seller)] = buyer
+            st["industries"]["winery"] = {"slots": after, "owner": owner}
+            industry.update_owner(st, "winery", buyer)
+            assert bot._owner_after(after, owner, buyer) == st["industries"]["winery"]["owner"], (slots, owner, seller)
+            checked += 1
+    assert checked > 100
