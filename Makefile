@@ -77,6 +77,7 @@ bench: $(VENV)/.installed-bench
 	$(BIN)/python bench/ladrillazo_random.py --games 200
 	$(BIN)/python bench/engine_speed.py --games 20
 	$(BIN)/python bench/argentilandia_bots.py --games 20
+	nice $(BIN)/python bench/bot_balance.py --games 20 --max-actions 20000
 	$(BIN)/python bench/move_path.py --moves 300
 	$(BIN)/python bench/table_latency.py --moves 60
 

@@ -11,6 +11,7 @@ import random
 
 from . import board as B
 from . import legal_actions, trade
+from .action_list import Actions
 from .schema import (
     PHASE_CONTEST,
     PHASE_DISCARD,
@@ -126,27 +127,9 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     answer = _answer_offers(state, seat, legal)
     if answer is not None:
         return answer
-    # stockbrokers: into industries it shares, owns, or whose material it produces
-    best_sb = None
-    for a in by.get("buy_rival_percentage", []):
-        info = state["industries"][a["industry"]]
-        mine = info["slots"].count(seat)
-        key = (mine, info["owner"] == seat, holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"]))
-        if (mine or key[2]) and (best_sb is None or key > best_sb[0]):
-            best_sb = (key, a)
-    if best_sb:
-        return best_sb[1]
-    # complete provinces with officials
-    best = None
-    for a in by.get("buy_rival_mp", []):
-        slots = state["mps"][a["province"]]
-        frac = slots.count(seat) / len(slots)
-        if frac >= 0.5:
-            key = frac + B.PROVINCES[a["province"]]["vp"] * 0.01
-            if best is None or key > best[0]:
-                best = (key, a)
-    if best:
-        return best[1]
+    contest = _best_contest(state, seat, by)
+    if contest is not None:
+        return contest
     # percentages of industries it owns or shares, whose material it holds
     for a in by.get("buy_percentage", []):
         info = state["industries"][a["industry"]]
@@ -165,7 +148,7 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
     if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
-    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 or hoarding):
+    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 and _stockbroker_target(state, seat) or hoarding):
         return by["buy_stockbroker"][0]
     offer = _purchase_offer(state, seat, by)
     if offer:
@@ -181,6 +164,111 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     if "end_turn" in by:
         return {"type": "end_turn"}
     return legal[0]
+
+
+# --- Contests (Buying another player's MP; Buying other players' percentages) -----------------------------------------
+#
+# A contest is a gamble: the seller rolls, then the buyer, and the seller wins ties, so the buyer wins 44% of the time
+# (575 of 1296) and a loss hands the staked card to the seller. Each one also makes the seller stop and roll. So the bot
+# starts one only when winning changes something that counts for it: a monopoly completed (the province's or the
+# industry's Victory Points), an industry whose material it produces passing to it or starting to double for it, in
+# the one industry it is building towards; and a province it can finish this turn. A Stockbroker is bought only for
+# such a contest (a Corrupt Official still whenever a rival MP could be bought: it also moves the Union Organizer).
+
+
+def _after_win(slots: list, seller: int, seat: int) -> list:
+    after = list(slots)
+    after[after.index(seller)] = seat
+    return after
+
+
+def _owner_after(slots: list, owner: int | None, seat: int) -> int | None:
+    """Majority of percentages (``industry.update_owner``): the owner keeps a tied largest share; otherwise the
+    largest holder takes it, the buyer winning ties."""
+    counts = {s: slots.count(s) for s in slots if s is not None}
+    if not counts:
+        return None
+    best = max(counts.values())
+    if owner is not None and counts.get(owner, 0) == best:
+        return owner
+    top = [s for s, c in counts.items() if c == best]
+    return seat if seat in top else min(top)
+
+
+def _doubles(slots: list, owner: int | None, seat: int) -> bool:
+    """Industries and doubling: the owner doubles, and so does a holder tied with the owner's share."""
+    return owner is not None and (owner == seat or (seat in slots and slots.count(seat) == slots.count(owner)))
+
+
+def focus_industry(state: State, seat: int) -> str | None:
+    """The industry the bot builds its monopoly in: of those whose material it holds and that nobody
+    monopolises yet, the one where it holds most percentages, then owns, then the most Victory Points."""
+    best = None
+    for ind in B.INDUSTRY_IDS:
+        info = state["industries"][ind]
+        slots = info["slots"]
+        monopoly = slots[0] is not None and slots.count(slots[0]) == len(slots)  # a rival's, or done
+        if info["owner"] is None or monopoly or not holds_material(state, seat, B.INDUSTRIES[ind]["material"]):
+            continue
+        key = (slots.count(seat), info["owner"] == seat, B.INDUSTRIES[ind]["vp"], ind)
+        if best is None or key > best[0]:
+            best = (key, ind)
+    return best[1] if best else None
+
+
+def percentage_worth(state: State, seat: int, industry: str, seller: int) -> bool:
+    """Whether winning ``seller``'s percentage of ``industry`` is worth a Stockbroker contest (Buying other
+    players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or,
+    in its focus industry, makes it the owner, makes it start doubling, or leaves no rival percentage there."""
+    info = state["industries"][industry]
+    slots = info["slots"]
+    if seller not in slots or not holds_material(state, seat, B.INDUSTRIES[industry]["material"]):
+        return False
+    after = _after_win(slots, seller, seat)
+    if after.count(seat) == len(after):
+        return True
+    if industry != focus_industry(state, seat):
+        return False
+    owner = _owner_after(after, info["owner"], seat)
+    becomes_owner = owner == seat and info["owner"] != seat
+    starts_doubling = _doubles(after, owner, seat) and not _doubles(slots, info["owner"], seat)
+    no_rival_left = all(s is None or s == seat for s in after)
+    return becomes_owner or starts_doubling or no_rival_left
+
+
+def mp_worth(state: State, seat: int, province: str, slot: int) -> bool:
+    """Whether winning the MP in ``slot`` of ``province`` is worth a Corrupt Official contest (Buying another
+    player's MP): the win completes the province's monopoly, or the bot holds half the province already, the win
+    leaves one MP to take and the bot holds a Corrupt Official more to try for it this turn."""
+    slots = state["mps"][province]
+    if slots[slot] is None or slots[slot] == seat:
+        return False
+    missing = sum(s != seat for s in slots) - 1  # rivals' MPs left after the win
+    return missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2)
+
+
+def _best_contest(state: State, seat: int, by: dict) -> dict | None:
+    """The contest worth starting now, if any: a province MP first (in the province the bot holds most of, then
+    the one worth most Victory Points), then an industry percentage, bought from the owner rather than from
+    another holder."""
+    mps = [a for a in by.get("buy_rival_mp", []) if mp_worth(state, seat, a["province"], a["slot"])]
+    if mps:
+        return max(mps, key=lambda a: (state["mps"][a["province"]].count(seat) / len(state["mps"][a["province"]]),
+                                       B.PROVINCES[a["province"]]["vp"]))
+    percentages = [a for a in by.get("buy_rival_percentage", [])
+                   if percentage_worth(state, seat, a["industry"], a["seller"])]
+    if percentages:
+        return max(percentages, key=lambda a: (state["industries"][a["industry"]]["owner"] == a["seller"],
+                                               B.INDUSTRIES[a["industry"]]["vp"]))
+    return None
+
+
+def _stockbroker_target(state: State, seat: int) -> bool:
+    """An industry percentage worth a contest."""
+    armed = {**state, "stockbrokers": [1] * state["num_players"]}
+    out = Actions()
+    legal_actions._add_rival_percentages(out, armed, seat)
+    return any(percentage_worth(state, seat, a["industry"], a["seller"]) for a in out)
 
 
 def choose(state: State, seat: int, rng: random.Random) -> dict:

@@ -61,8 +61,9 @@ def test_bot_offers_a_card_when_one_card_completes_a_purchase():
 
 def test_bot_plays_a_stockbroker_in_a_contest():
     """Buying other players' percentages: the bot stakes a Stockbroker for a percentage of an industry it
-    shares."""
-    st = main_state(hands={0: {}})
+    shares and whose material (grapes, in San Luis) it produces, when a win makes it double (2 against the
+    owner's 2; test_engine_bot_contests covers the contests it leaves)."""
+    st = main_state(hands={0: {}}, mps={"san_luis": [1, 0, 1]})
     st["stockbrokers"][0] = 1
     st["industries"]["winery"] = {"slots": [1, 1, 0, None], "owner": 1}
     assert RS.bot_action(st, 0, RNG) == {"type": "buy_rival_percentage", "industry": "winery", "seller": 1}
