@@ -136,23 +136,16 @@ def _stored_line(game: Game, event: dict, names: list[str]) -> str:
         return f"{event.get('type', '?')}: {data}" if data else str(event.get("type", "?"))
 
 
-def _stored_label(game: Game, action: dict, names: list[str]) -> str:
-    try:
-        return label_action(game.ruleset, action, None, names)
-    except Exception:  # today's words reading a move of the earlier rules
-        return str(action.get("type", "?")) if isinstance(action, dict) else "?"
-
-
 def log_context(game: Game, seats: list[Seat]) -> dict:
     """The page of a game played under an earlier revision of the rules: why it is not redrawn (with whether its
-    seed matches its commitment), and its stored move log, each move's events as everyone saw them."""
+    seed matches its commitment), and its stored move log, each move's events as everyone saw them. A move is
+    not named by its action: its words read the board before it, which only a re-run would give."""
     names = names_of(seats)
     started = game.started_at
     moves = []
     for m in Move.objects.filter(game_id=game.pk, seq__lte=game.version).order_by("seq"):
         moves.append({
             "seq": m.seq, "seat": m.seat, "name": names[m.seat] if m.seat < len(names) else "?",
-            "label": _stored_label(game, m.action, names),
             "lines": [_stored_line(game, e, names) for e in visible_to(m.events, None)],
             "created_at": m.created_at,
             "elapsed": _clock((m.created_at - started).total_seconds()) if started else None,
