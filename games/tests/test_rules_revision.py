@@ -35,6 +35,22 @@ def test_every_ruleset_declares_its_rules_revision():
         "estanciero": 2, "argentilandia": 2, "ladrillazo": 2}
 
 
+def test_a_ruleset_without_a_revision_is_not_a_ruleset():
+    """The framework reads the revision of any ruleset, the made-up fourth one too (``tests/dice_race``)."""
+    from tests.dice_race.engine import RULESET as DICE_RACE
+
+    assert isinstance(DICE_RACE, rulesets.Ruleset) and DICE_RACE.rules_revision == 1
+
+    class Unrevised:
+        pass
+
+    unrevised = Unrevised()
+    for member in ("name", "min_players", "max_players", *(m for m in dir(DICE_RACE) if not m.startswith("_"))):
+        if member != "rules_revision":
+            setattr(unrevised, member, getattr(DICE_RACE, member))
+    assert not isinstance(unrevised, rulesets.Ruleset)
+
+
 def test_a_new_game_records_the_revision_it_is_dealt_under(players):
     game = tables.do_create_table(players[0], "ladrillazo", 3, time_control="correspondence")
     assert game.rules_revision == rulesets.rules_revision("ladrillazo")
@@ -44,7 +60,7 @@ def test_a_new_game_records_the_revision_it_is_dealt_under(players):
     tables.do_join(game.pk, players[2])
     started = tables.do_start(game.pk, players[0])
     assert Game.objects.get(pk=started.pk).rules_revision == rulesets.rules_revision("ladrillazo")
-    # A rematch is a new game of today's rules too.
+    # Any new row (a league table, a rematch, before it is dealt) takes the revision the engine plays now.
     assert Game.objects.create(ruleset="argentilandia", num_seats=3).rules_revision == 2
 
 
