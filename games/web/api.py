@@ -266,6 +266,8 @@ def game_verify(request, game_id: int):
     game, _seats, _seat = _game_and_seat(request, game_id)
     if not game.seed_revealed:
         raise MoveRejected("not_active", gettext_noop("The seed stays secret until the game ends."))
+    if game.state is None:
+        raise MoveRejected("not_found", gettext_noop("This table never started: there is nothing to replay."))
     report = verify_game(game)
     return JsonResponse({
         "id": game.pk, "ruleset": game.ruleset, "seed_commitment": game.seed_commitment, "seed": game.seed,
