@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-PER_RULESET = 10
+PER_RULESET = 12
 CHECKPOINTS = (12, 45, 110, 240)
 
 
@@ -102,7 +102,7 @@ def _estanciero(rng: random.Random, g: int):
     from games.estanciero.engine.sim import random_step
 
     n = 2 + g % 4
-    state = RULESET.new_game(n, f"pre-revision-{g}", {"max_turns": 14})
+    state = RULESET.new_game(n, f"pre-revision-{g}", {"max_turns": 14, "claim_rents": g % 2 == 1})
     bots = frozenset({n - 1}) if g % 2 else frozenset()
     while True:
         step = random_step(state, rng, bots)

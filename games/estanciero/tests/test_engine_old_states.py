@@ -1,7 +1,7 @@
 """Games in progress at a deploy that changes the rules (rules revision 1 -> 2, issue 42) go on from the state the
 old engine wrote: mid-game states written by the engine of commit 7f99c57 (``data/pre_revision_states.json``,
 made by ``scripts/pre_revision_states.py``; the file names the command), some with a player in jail after a failed
-roll, an auction or a proposal open, are viewed by every seat and continued by today's engine to their end,
+roll, a claim (which the old rules made the next roll wait for), an auction or a proposal open, are viewed by every seat and continued by today's engine to their end,
 random legal moves and bots as in the property test, money moving only through ``money`` events and the deeds,
 buildings and cards conserved after every move (The Bank; Doubles on the Dice; Police Station)."""
 
@@ -27,7 +27,7 @@ def test_the_fixture_says_where_it_came_from():
     assert len(FIXTURE["states"]) >= 5
     situations = {note for s in FIXTURE["states"] for note in s["in_play"]}
     assert {"someone in jail", "a jail roll attempt made", "a roll again after doubles", "an auction",
-            "an open proposal"} <= situations
+            "an open proposal", "an open claim"} <= situations
 
 
 @pytest.mark.parametrize("picked", FIXTURE["states"], ids=lambda p: f"game{p['game']}-move{p['moves']}")
