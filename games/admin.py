@@ -18,12 +18,12 @@ class SeatInline(admin.TabularInline):
 class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "ruleset", "status", "rated", "num_seats", "version", "created_by", "created_at",
                     "moderation_link")
-    list_filter = ("ruleset", "status", "rated", "private", "time_control")
+    list_filter = ("ruleset", "status", "rated", "private", "time_control", "rules_revision")
     search_fields = ("id", "seats__user__username", "created_by__username")
     date_hierarchy = "created_at"
     # The state holds every hidden hand and the seed: a game's secrets are shown on the moderation page, for a
     # live game only through a reasoned, logged reveal.
-    readonly_fields = ("seed_commitment", "version", "outcome", "annulled_at", "paused_at")
+    readonly_fields = ("seed_commitment", "rules_revision", "version", "outcome", "annulled_at", "paused_at")
     exclude = ("seed", "state")
     inlines = [SeatInline]
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from accounts.append_only import AppendOnly
+from games.core.rulesets import rules_revision
 
 
 def new_seed() -> str:
@@ -20,6 +21,14 @@ def new_seed() -> str:
 
 def commitment_of(seed: str) -> str:
     return hashlib.sha256(seed.encode()).hexdigest()
+
+
+def current_rules_revision(ruleset: str) -> int:
+    """The revision of the rules the engine of ``ruleset`` plays now (1 for a ruleset no longer installed)."""
+    try:
+        return rules_revision(ruleset)
+    except KeyError:
+        return 1
 
 
 class Game(models.Model):
@@ -68,6 +77,11 @@ class Game(models.Model):
                                       related_name="rematch")
     seed = models.CharField(max_length=128, default=new_seed, editable=False)
     seed_commitment = models.CharField(max_length=64, editable=False)
+    # The revision of the rules the game is played under (``games.core.rulesets.Ruleset.rules_revision``): the
+    # engine's current one when the row is first saved and again when the game is dealt (``tables.do_start``);
+    # 1 for the games saved before revisions were recorded. Only a game of its engine's current revision can be
+    # re-run from its seed and log (``present.verify``, ``present.replay``).
+    rules_revision = models.PositiveSmallIntegerField(editable=False)
 
     class Meta:
         verbose_name = pgettext_lazy("model", "game")
@@ -80,10 +94,17 @@ class Game(models.Model):
     def save(self, *args, **kwargs):
         if not self.seed_commitment:
             self.seed_commitment = commitment_of(self.seed)
+        if self.rules_revision is None:
+            self.rules_revision = current_rules_revision(self.ruleset)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("games:table", args=[self.pk])
+
+    @property
+    def rules_current(self) -> bool:
+        """Whether the game was played under the rules its engine plays now, so its log can be re-run here."""
+        return self.rules_revision == current_rules_revision(self.ruleset)
 
     @property
     def seed_revealed(self) -> bool:

@@ -31,5 +31,6 @@ urlpatterns = [
     path("api/v1/games/<int:game_id>", api.game_detail, name="api_game"),
     path("api/v1/games/<int:game_id>/actions", api.game_action, name="api_action"),
     path("api/v1/games/<int:game_id>/log", api.game_log, name="api_log"),
+    path("api/v1/games/<int:game_id>/verify", api.game_verify, name="api_verify"),
     path("api/v1/games/<int:game_id>/chat", views_chat.api_chat, name="api_chat"),
 ]

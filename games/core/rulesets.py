@@ -67,6 +67,11 @@ class Ruleset(Protocol):
     name: str
     min_players: int
     max_players: int
+    # The revision of the rules this engine plays: bumped whenever a rule change would make a log written under
+    # the previous revision replay differently (other states, other events, or a move now refused). A game
+    # records the revision it was dealt under (``games.models.Game.rules_revision``); only a game of the current
+    # revision can be re-run from its seed and move log (verification, replay).
+    rules_revision: int
 
     def new_game(self, num_players: int, seed: str, options: dict | None = None) -> dict: ...
     def to_move(self, state: dict) -> list[int]: ...
@@ -114,6 +119,11 @@ def get(name: str) -> Ruleset:
     """The ruleset called ``name``; ``KeyError`` if there is none."""
     ruleset: Ruleset = part(name, "engine", "RULESET")
     return ruleset
+
+
+def rules_revision(name: str) -> int:
+    """The revision of the rules the engine of the ruleset called ``name`` plays now; ``KeyError`` if none."""
+    return get(name).rules_revision
 
 
 def declaration(name: str) -> Declaration:

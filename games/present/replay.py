@@ -10,6 +10,10 @@ Stepping back and forth must be cheap: each process keeps, per game, a checkpoin
 moves and the last state it was asked for (so one step forward is one ``apply``), for the few games replayed
 most recently. The cache is keyed by the game's id, seed commitment and version: a new game that reuses an id,
 or a game that moved on, never gets another game's states.
+
+A game played under an earlier revision of the rules (``Game.rules_revision``) is not re-run: today's engine
+might refuse its moves or reach other positions. Its replay page shows its stored log instead
+(``games.web.replay``).
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from datetime import datetime
 from django.utils.translation import gettext_noop
 
 from games.core.rulesets import IllegalAction, get
-from games.models import Game, Move
+from games.models import Game, Move, current_rules_revision
 from games.play.actions import MoveRejected
+from games.present.verify import EARLIER_RULES, OTHER_RULES
 
 CHECKPOINT_EVERY = 25
 KEPT_GAMES = 16  # replays kept per process; each is a few dozen small JSON states
@@ -95,8 +100,19 @@ _replays: OrderedDict[tuple, Replay] = OrderedDict()
 _replays_lock = threading.Lock()
 
 
+def check_rules_current(game: Game) -> None:
+    """Only a game of the rules revision its engine plays now is re-run: an older log may be refused by today's
+    engine, or reach other positions than the ones its players saw (``Game.rules_revision``)."""
+    if not game.rules_current:
+        played, current = game.rules_revision, current_rules_revision(game.ruleset)
+        raise MoveRejected("illegal", EARLIER_RULES if played < current else OTHER_RULES,
+                           params={"played": played, "current": current})
+
+
 def replay_for(game: Game) -> Replay:
-    """The process's replay of ``game`` at its current version (built on first use)."""
+    """The process's replay of ``game`` at its current version (built on first use); refused for a game played
+    under another revision of the rules (``check_rules_current``)."""
+    check_rules_current(game)
     key = (game.pk, game.seed_commitment, game.version)
     with _replays_lock:
         found = _replays.get(key)

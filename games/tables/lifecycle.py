@@ -370,6 +370,8 @@ def do_start(game_id: int, user) -> Game:
             game.state = rs.new_game(game.num_seats, game.seed, game.options or None)
         except IllegalAction as exc:
             raise MoveRejected("bad_request", exc.message, rule=exc.rule, params=exc.params) from None
+        # The game is played under the rules that dealt it, whatever they were when its table was made.
+        game.rules_revision = rs.rules_revision
         game.status = Game.Status.ACTIVE
         game.started_at = now
         required = required_seats(rs, game.state, seats)

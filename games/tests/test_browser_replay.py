@@ -172,3 +172,28 @@ def test_the_replay_on_a_phone_and_a_desktop(daphne_server, browser, players, ru
         assert errors == []
         ctx.close()
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+
+
+def test_a_game_of_earlier_rules_shows_its_stored_log_and_says_why(daphne_server, browser, players):
+    """A game played under an earlier revision of the rules is not redrawn by today's engine: its replay page says
+    why, in the reader's language, and lists the stored log; its check of the shuffle says the same; on a phone
+    too, and without a script error."""
+    from games.tests.test_rules_revision import EARLIER_ES, earlier_rules_game
+
+    game = in_thread(earlier_rules_game, players)
+    for name, options in (("desktop", {"viewport": {"width": 1280, "height": 900}}), ("phone", PHONE)):
+        ctx = browser.new_context(locale="es-AR", **options)
+        page = ctx.new_page()
+        errors = watch_errors(page)
+        page.goto(f"{daphne_server}/games/{game.pk}/replay/")
+        note = page.locator(".rp-rules-note")
+        assert EARLIER_ES in note.inner_text() and "Su semilla coincide" in note.inner_text()
+        assert page.locator(".rp-stored-log .replay-move").count() == game.version
+        assert page.locator(".replay-board").count() == 0
+        screenshot(page, f"replay-earlier-rules-{name}", full_page=False)
+        page.click(".replay-head a[href$='/verify/']")
+        page.wait_for_url(f"**/games/{game.pk}/verify/")
+        assert EARLIER_ES in page.locator(".rules-note").inner_text()
+        screenshot(page, f"verify-earlier-rules-{name}", full_page=False)
+        assert errors == []
+        ctx.close()

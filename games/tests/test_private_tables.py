@@ -82,7 +82,8 @@ def test_the_api_answers_an_outsider_as_for_no_game(people, private_game):
     missing = api(people["diego"]).get(f"/api/v1/games/{game.pk + 10_000}")
     for who in (None, people["diego"]):
         c = api(who)
-        for url in (f"/api/v1/games/{game.pk}", f"/api/v1/games/{game.pk}/log", f"/api/v1/games/{game.pk}/chat"):
+        for url in (f"/api/v1/games/{game.pk}", f"/api/v1/games/{game.pk}/log", f"/api/v1/games/{game.pk}/chat",
+                    f"/api/v1/games/{game.pk}/verify"):
             response = c.get(url)
             assert response.status_code == 404, (who, url)
             assert response.json() == missing.json()

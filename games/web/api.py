@@ -22,6 +22,7 @@ from games.core.validation import MAX_MESSAGE_DEPTH, InvalidInput, parse_json
 from games.models import Game, Move, Seat
 from games.play.actions import Held, MoveRejected, do_move
 from games.present.presenters import game_payload, refusal_text, rule_url, seat_of, visible_moves
+from games.present.verify import verify_game
 from games.tables import lifecycle as tables
 from games.tables import privacy
 
@@ -249,6 +250,7 @@ def game_action(request, game_id: int):
 def export_log(game: Game, seat: int | None) -> dict:
     return {
         "id": game.pk, "ruleset": game.ruleset, "seats": game.num_seats, "options": game.options,
+        "rules_revision": game.rules_revision,  # the engine's revision that replays this log
         "status": game.status, "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
         "moves": visible_moves(game, seat),
@@ -259,3 +261,22 @@ def export_log(game: Game, seat: int | None) -> dict:
 def game_log(request, game_id: int):
     game, _seats, seat = _game_and_seat(request, game_id)
     return JsonResponse(export_log(game, seat))
+
+
+@api_view(("GET",))
+def game_verify(request, game_id: int):
+    """The fairness check of a game that is over (``present.verify``): the seed against its commitment and, for a
+    game of the rules revision the server runs, the log re-run from the seed; else the plain statement why not."""
+    game, _seats, _seat = _game_and_seat(request, game_id)
+    if not game.seed_revealed:
+        raise MoveRejected("not_active", gettext_noop("The seed stays secret until the game ends."))
+    if game.state is None:
+        raise MoveRejected("not_found", gettext_noop("This table never started: there is nothing to replay."))
+    report = verify_game(game)
+    return JsonResponse({
+        "id": game.pk, "ruleset": game.ruleset, "seed_commitment": game.seed_commitment, "seed": game.seed,
+        "commitment_ok": report.commitment_ok, "moves": report.moves,
+        "rules_revision": report.rules_revision, "rules_revision_current": report.current_revision,
+        "replayed": report.replayed, "replay_ok": report.replay_ok if report.replayed else None,
+        "ok": report.ok, "detail": report.detail, "message": report.note,
+    })

@@ -3,6 +3,10 @@
 ``/games/<id>/replay/?at=N`` is the page; ``/games/<id>/replay/step/?at=N`` is the step alone, which
 ``static/js/replay.js`` fetches to move without reloading. ``as=<seat>`` shows the table as that player saw it,
 hand included (only for games that are over, like the whole replay). Plain function views.
+
+A game played under an earlier revision of the rules (``Game.rules_revision``) cannot be re-run by today's
+engine, so it has no boards to show: its page is the stored move log, each move's events as they were written,
+under the plain statement why (``log_context``); its step alone is refused with the same words.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from django.utils.translation import gettext_noop
 
 from games.core.events import visible_to
 from games.core.rulesets import get
-from games.models import Game, Move, Seat
+from games.models import Game, Move, Seat, current_rules_revision
 from games.play.actions import MoveRejected
 from games.present.presenters import _outcome_rows, action_target, describe_event, label_action, names_of
 from games.present.replay import Replay, check_replayable, check_step_in, replay_for
+from games.present.verify import commitment_matches, rules_note
 from games.tables import privacy
 
 EARLIER_SHOWN = 8  # moves listed under "Before this move"
@@ -121,6 +126,38 @@ def step_context(game: Game, seats: list[Seat], replay: Replay, n: int, seen_by:
     }
 
 
+def _stored_line(game: Game, event: dict, names: list[str]) -> str:
+    """An event of a log written under earlier rules in words; one whose shape today's words cannot read is
+    shown as stored (its type and fields)."""
+    try:
+        return describe_event(game.ruleset, event, names)
+    except Exception:  # today's text reading an event shape of the earlier rules
+        data = ", ".join(f"{k}={v}" for k, v in event.items() if k != "type")
+        return f"{event.get('type', '?')}: {data}" if data else str(event.get("type", "?"))
+
+
+def log_context(game: Game, seats: list[Seat]) -> dict:
+    """The page of a game played under an earlier revision of the rules: why it is not redrawn (with whether its
+    seed matches its commitment), and its stored move log, each move's events as everyone saw them. A move is
+    not named by its action: its words read the board before it, which only a re-run would give."""
+    names = names_of(seats)
+    started = game.started_at
+    moves = []
+    for m in Move.objects.filter(game_id=game.pk, seq__lte=game.version).order_by("seq"):
+        moves.append({
+            "seq": m.seq, "seat": m.seat, "name": names[m.seat] if m.seat < len(names) else "?",
+            "lines": [_stored_line(game, e, names) for e in visible_to(m.events, None)],
+            "created_at": m.created_at,
+            "elapsed": _clock((m.created_at - started).total_seconds()) if started else None,
+            "by_bot": m.source == Move.Source.BOT, "timed_out": m.source == Move.Source.TIMEOUT,
+        })
+    return {
+        "game": game, "moves": moves, "last": len(moves),
+        "note": rules_note(game.rules_revision, current_rules_revision(game.ruleset), commitment_matches(game)),
+        "outcome_rows": _outcome_rows(game, seats, names) if game.outcome else [],
+    }
+
+
 def _refused(request, game: Game, exc: MoveRejected, *, fragment: bool):
     status = REFUSAL_STATUS.get(exc.code, 400)
     message = exc.text(_)
@@ -134,6 +171,8 @@ def _answer(request, game_id: int, *, fragment: bool):
     privacy.check_may_see(game, request.user, session=request.session)
     try:
         check_replayable(game)
+        if not fragment and not game.rules_current:
+            return render(request, "games/replay_log.html", log_context(game, _seats(game)))
         replay = replay_for(game)
         n, seen_by = check_request(game, request.GET, replay)
         seats = _seats(game)

@@ -14,9 +14,15 @@ from .schema import State
 from .victory import outcome as _outcome
 from .view import view as _view
 
+# The revision of these rules (``games.core.rulesets.Ruleset.rules_revision``): bumped whenever a rule change would
+# make a log written under the previous revision replay differently. 1: everything before issue 42 (rules fidelity
+# round three); 2: since it.
+RULES_REVISION = 2
+
 
 class ArgentilandiaRuleset:
     name = "argentilandia"
+    rules_revision = RULES_REVISION
     min_players = 3
     max_players = 5
 

@@ -119,8 +119,15 @@ HANDLERS: dict[str, Handler[State]] = {
 COPY: StateCopy[State] = StateCopy()
 
 
+# The revision of these rules (``games.core.rulesets.Ruleset.rules_revision``): bumped whenever a rule change would
+# make a log written under the previous revision replay differently. 1: everything before issue 42 (rules fidelity
+# round three); 2: since it.
+RULES_REVISION = 2
+
+
 class EstancieroRuleset:
     name = "estanciero"
+    rules_revision = RULES_REVISION
     min_players = 2
     max_players = 6
 

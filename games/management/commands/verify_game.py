@@ -20,6 +20,14 @@ class Command(BaseCommand):
         self.stdout.write(f"commitment {game.seed_commitment}")
         self.stdout.write(f"seed       {game.seed}")
         self.stdout.write(f"commitment matches: {report.commitment_ok}")
+        if not report.replayed:
+            # Played under an earlier revision of the rules: its log cannot be re-run by today's engine.
+            self.stdout.write(f"rules revision {report.rules_revision}; this server runs {report.current_revision}: "
+                              f"the {report.moves} moves were not re-run")
+            if not report.commitment_ok:
+                raise CommandError(f"verification FAILED: the seed does not match its commitment ({report.detail})")
+            self.stdout.write(self.style.WARNING("seed commitment verified; moves not re-run (earlier rules)"))
+            return
         self.stdout.write(f"replay of {report.moves} moves matches the final state: {report.replay_ok}")
         if not report.ok:
             raise CommandError(f"verification FAILED: {report.detail}")

@@ -12,6 +12,7 @@ DEFAULT_TARGET = 20
 
 class DiceRace:
     name = "dice_race"
+    rules_revision = 1  # never changed: a rule change that would replay old logs differently bumps it
     min_players = 2
     max_players = 2
 
