@@ -23,3 +23,16 @@ def test_only_the_creator_cancels_and_everyone_is_released():
     assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
     assert not Seat.objects.filter(game=game, user__isnull=False).exists()
     assert client_for(alicia).post("/games/999999/cancel/").status_code == 404
+
+
+def test_a_cancelled_table_has_nothing_to_verify_and_says_so():
+    """A table cancelled before the deal never had a position: its fairness page says there is nothing to replay,
+    never that the game "does not check out" (a failed check would accuse the server of nothing that happened)."""
+    alicia, bruno = make_users("alicia", "bruno")
+    game = open_table("estanciero", [alicia, bruno], 3, time_control="live")
+    client_for(alicia).post(f"/games/{game.pk}/cancel/")
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
+
+    page = client_for(alicia).get(f"/games/{game.pk}/verify/").content.decode()
+    assert "This table never started: there is nothing to replay." in page
+    assert "does not check out" not in page and "Watch the replay" not in page

@@ -199,8 +199,10 @@ def _number(value: str):
 
 
 def verify(request, game_id: int):
+    """The fairness page: once the game is over, its seed against the commitment and its log re-run. A table
+    cancelled before the deal has no position to compare: the page says so instead of a failed check."""
     game = visible_game(request, game_id)
-    report = verify_game(game) if game.seed_revealed else None
+    report = verify_game(game) if game.seed_revealed and game.state is not None else None
     return render(request, "games/verify.html", {"game": game, "report": report})
 
 
