@@ -24,11 +24,14 @@ from .schema import (
     PHASE_UNION,
     State,
 )
+from .state import sole_holder, tokens_left
 from .victory import all_vp, holds_material, province_monopolist
 
 WANT_ALWAYS = ("oil", "soy", "metals")
 HAND_LIMIT = 7  # more than this risks the doubles discard (Doubles a.)
 BOT_OFFERS_PER_TURN = 2
+# the main-phase purchases that place a token (Components: 35 per colour)
+PLACING = ("buy_mp", "buy_port", "buy_factory", "buy_percentage", "buy_rival_mp", "buy_rival_percentage")
 RECIPES = (  # the Exchange and Cost card's fixed recipes
     {"oil": 1, "soy": 1, "metals": 1},  # a percentage
     {"grapes": 1, "cows": 1, "sheep": 1},  # a Corrupt Official
@@ -127,22 +130,28 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     answer = _answer_offers(state, seat, legal)
     if answer is not None:
         return answer
-    contest = _best_contest(state, seat, by)
+    placing = any(t in by for t in PLACING)
+    industries, province, reserve = token_plan(state, seat) if placing else ([], None, 0)
+    spare = tokens_left(state, seat) > reserve if placing else True
+    contest = _best_contest(state, seat, by, None if spare else (industries, province))
     if contest is not None:
         return contest
-    # percentages of industries it owns or shares, whose material it holds
+    # percentages of industries it owns or shares (or needs, when tokens are short), whose material it holds
     for a in by.get("buy_percentage", []):
         info = state["industries"][a["industry"]]
-        if seat in info["slots"] and holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"]):
+        if (holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])
+                and (a["industry"] in industries or spare and seat in info["slots"])):
             return a
     if "buy_factory" in by:
         hand = state["hands"][seat]
-        cands = [a for a in by["buy_factory"] if holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])]
+        cands = [a for a in by["buy_factory"] if holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])
+                 and (spare or a["industry"] in industries)]
         if cands:
             return max(cands, key=lambda a: (B.INDUSTRIES[a["industry"]]["vp"], hand[a["with"]] if a["with"] not in WANT_ALWAYS else -1))
-    if "buy_mp" in by:
-        return max(by["buy_mp"], key=lambda a: _slot_score(state, seat, a["province"], a["slot"]))
-    if "buy_port" in by:
+    mps = [a for a in by.get("buy_mp", []) if spare or a["province"] == province]
+    if mps:
+        return max(mps, key=lambda a: _slot_score(state, seat, a["province"], a["slot"]))
+    if "buy_port" in by and spare:
         return by["buy_port"][0]
     hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
@@ -164,6 +173,54 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     if "end_turn" in by:
         return {"type": "end_turn"}
     return legal[0]
+
+
+# --- Tokens (Components: 35 per colour; Victory; Variant: 3 Players) -------------------------------------------------
+#
+# Every MP, port and percentage takes one of the seat's 35 tokens, and a token comes back only when a rival wins it in a
+# contest. To win, a player needs an industry monopoly (two with 3 players) besides the points: bots used to spend
+# every token on provinces, ports and first percentages, and then sat, far past the points needed, one or two
+# percentages short of the monopoly they still lacked, with nothing left to place (3-player games of thousands of
+# turns). So the bot keeps back the tokens its missing monopolies still take, and places one elsewhere only when a
+# token is spare.
+
+
+def token_plan(state: State, seat: int) -> tuple[list[str], str | None, int]:
+    """What the bot keeps tokens for: the industries whose monopolies it needs for Victory (``factories_needed``:
+    1, or 2 with 3 players), the cheapest in tokens (then the fewest rival percentages, then the most Victory
+    Points); the province it would complete when it has no province monopoly yet; and the tokens they still take
+    (each percentage or MP not its own, plus an MP of the industry's material when it holds none). An industry or
+    province a rival monopolises is out of reach (Monopoly: nobody may buy there)."""
+    costs = []
+    for ind in B.INDUSTRY_IDS:
+        slots = state["industries"][ind]["slots"]
+        holder = sole_holder(slots)
+        if holder is not None and holder != seat:
+            continue
+        missing = len(slots) - slots.count(seat)
+        rivals = missing - slots.count(None)
+        material = 0 if holds_material(state, seat, B.INDUSTRIES[ind]["material"]) else 1
+        costs.append((missing + material, rivals, -B.INDUSTRIES[ind]["vp"], ind))
+    chosen = sorted(costs)[:state["factories_needed"]]
+    tokens = sum(c[0] for c in chosen)
+    province = None
+    held = sum(province_monopolist(state, p) == seat for p in B.PROVINCE_IDS)
+    if held < state["provinces_needed"]:
+        options = []
+        for p in B.PROVINCE_IDS:
+            slots = state["mps"][p]
+            holder = sole_holder(slots)
+            if seat in slots and (holder is None or holder == seat):
+                options.append((len(slots) - slots.count(seat), -B.PROVINCES[p]["vp"], p))
+        if options:
+            cost, _vp, province = min(options)
+            tokens += cost
+    return [c[-1] for c in chosen], province, tokens
+
+
+def spare_tokens(state: State, seat: int) -> int:
+    """Tokens the bot may place outside its plan (``token_plan``) without leaving its missing monopolies short."""
+    return tokens_left(state, seat) - token_plan(state, seat)[2]
 
 
 # --- Contests (Buying another player's MP; Buying other players' percentages) -----------------------------------------
@@ -247,10 +304,14 @@ def mp_worth(state: State, seat: int, province: str, slot: int) -> bool:
     return missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2)
 
 
-def _best_contest(state: State, seat: int, by: dict) -> dict | None:
+def _best_contest(state: State, seat: int, by: dict, plan: tuple[list[str], str | None] | None = None) -> dict | None:
     """The contest worth starting now, if any: a province MP first (in the province the bot holds most of, then
     the one worth most Victory Points), then an industry percentage, bought from the owner rather than from
-    another holder."""
+    another holder. With no token spare (``plan``: the industries and province of ``token_plan``), only a contest
+    inside the plan."""
+    if plan is not None:
+        by = {"buy_rival_mp": [a for a in by.get("buy_rival_mp", []) if a["province"] == plan[1]],
+              "buy_rival_percentage": [a for a in by.get("buy_rival_percentage", []) if a["industry"] in plan[0]]}
     mps = [a for a in by.get("buy_rival_mp", []) if mp_worth(state, seat, a["province"], a["slot"])]
     if mps:
         return max(mps, key=lambda a: (state["mps"][a["province"]].count(seat) / len(state["mps"][a["province"]]),
