@@ -1,0 +1,94 @@
+"""The bot keeps back the tokens its missing industry monopolies still take (Components: 35 tokens per colour;
+Victory; Variant: 3 Players): spending them all on provinces and ports left 3-player bot games stalled for thousands
+of turns, the leaders one or two percentages short of their second monopoly with nothing left to place."""
+
+from games.argentilandia.engine import RULESET as RS
+from games.argentilandia.engine import board as B
+from games.argentilandia.engine import bot
+from games.argentilandia.engine.schema import PHASE_MAIN
+from games.argentilandia.engine.state import tokens_left
+
+from .test_engine_helpers import main_state
+
+SPECIAL = ("santiago_del_estero", "cordoba", "san_luis", "santa_fe")  # Special Provinces: a monopoly there claims cards
+
+
+def _three_player_state(left: int, hand: dict, wool: list | None = None) -> dict:
+    """Seat 0 of 3 on turn with a 12 rolled (Jujuy free, in play): the Metal Refinery's monopoly and its metals MP
+    (Catamarca), two percentages of the Wool Factory and its sheep MPs (La Pampa, a monopoly), and MPs elsewhere
+    (each province shared with seat 1, so no other monopoly) until ``left`` tokens are left."""
+    st = main_state(n=3, total=12, hands={0: hand}, officials=[0, 0, 0], stockbrokers=[0, 0, 0],
+                    mps={"jujuy": [None, None, None], "salta": [1, 1, 2], "catamarca": [0, 1, 1],
+                         "la_pampa": [0, 0, 0]})
+    assert st["factories_needed"] == 2 and st["vp_to_win"] == 18  # Variant: 3 Players
+    st["industries"]["metal_refinery"] = {"slots": [0, 0, 0, 0], "owner": 0}
+    st["industries"]["wool_factory"] = {"slots": wool or [0, 0, None, None], "owner": 0}
+    for p in B.PROVINCE_IDS:
+        slots = st["mps"][p]
+        if p in ("jujuy", "salta", "catamarca", "la_pampa", *SPECIAL) or len(slots) < 2 or any(slots):
+            continue
+        for i in range(len(slots) - 1):
+            if tokens_left(st, 0) > left:
+                slots[i] = 0
+        slots[-1] = 1
+    assert tokens_left(st, 0) == left
+    return st
+
+
+def _turn_events(st: dict) -> list[dict]:
+    """Bots play until seat 0's turn ends: every event of the turn."""
+    out: list[dict] = []
+    while st["phase"] == PHASE_MAIN and st["current"] == 0:
+        seat = RS.to_move(st)[0]
+        st, events = RS.apply(st, seat, RS.bot_action(st, seat, None))
+        out += events
+    return out
+
+
+def test_token_plan_counts_the_missing_monopolies_of_the_three_player_variant():
+    """Variant: 3 Players (2 industry monopolies to win): the plan is the Metal Refinery (done, 0 tokens) and the
+    Wool Factory (2 free percentages: 2 tokens); the province monopoly (La Pampa) is held, so none is reserved."""
+    st = _three_player_state(5, {"grapes": 1, "cows": 1, "tobacco": 1})
+    assert bot.token_plan(st, 0) == (["metal_refinery", "wool_factory"], None, 2)
+    assert bot.spare_tokens(st, 0) == 3
+
+
+def test_token_plan_counts_a_rivals_percentage_and_a_missing_material():
+    """Monopoly (industries): a rival's percentage takes a token too (won in a contest), and an industry scores only
+    with an MP of its material, so one more token where the bot holds none; a rival's monopoly is out of reach."""
+    st = _three_player_state(5, {}, wool=[0, 0, 1, None])
+    assert bot.token_plan(st, 0)[2] == 2  # the Wool Factory: the free and the rival percentage
+    st["industries"]["wool_factory"] = {"slots": [1, 1, 1, 1], "owner": 1}  # a rival's monopoly now
+    plan, _province, tokens = bot.token_plan(st, 0)
+    assert "wool_factory" not in plan and "metal_refinery" in plan
+    # three Cigarette Factory percentages but no tobacco MP: 1 free percentage + 1 MP of the material
+    st["industries"]["cigarette_factory"] = {"slots": [0, 0, 0, None], "owner": 0}
+    for p, i in B.MPS_OF_MATERIAL["tobacco"]:
+        if st["mps"][p][i] == 0:
+            st["mps"][p][i] = 2
+    assert bot.token_plan(st, 0) == (["metal_refinery", "cigarette_factory"], None, 2)
+
+
+def test_no_token_outside_the_plan_when_none_is_spare():
+    """Buying a free MP / Components: with exactly the tokens its Wool Factory monopoly still takes, the bot does
+    not place one on a free MP in play (it did: the 3-player stalls), though it could pay for it."""
+    st = _three_player_state(2, {"grapes": 1, "cows": 1, "tobacco": 1})
+    assert any(a["type"] == "buy_mp" for a in RS.legal_actions(st, 0))
+    events = _turn_events(st)
+    assert not [e for e in events if e["type"] in ("mp_bought", "port_bought", "factory_bought")]
+
+
+def test_a_spare_token_still_buys_a_free_mp():
+    """Buying a free MP: one token more than the plan takes, and the bot buys the MP as before."""
+    st = _three_player_state(3, {"grapes": 1, "cows": 1, "tobacco": 1})
+    events = _turn_events(st)
+    assert [e["province"] for e in events if e["type"] == "mp_bought"] == ["jujuy"]
+
+
+def test_with_no_spare_token_the_bot_buys_the_percentage_it_needs():
+    """Buying free industry percentages: with no token spare and Oil, Soy and Metals in hand, the bot buys a free
+    percentage of the Wool Factory (its plan) rather than the free MP in play."""
+    st = _three_player_state(2, {"oil": 1, "soy": 1, "metals": 1, "grapes": 1})
+    events = _turn_events(st)
+    bought = [e for e in events if e["type"] in ("mp_bought", "percentage_bought")]
+    assert bought and bought[0] == {**bought[0], "type": "percentage_bought", "industry": "wool_factory"}
