@@ -157,7 +157,7 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
     if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
-    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 and _stockbroker_target(state, seat) or hoarding):
+    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < stockbrokers_wanted(state, seat) or hoarding):
         return by["buy_stockbroker"][0]
     offer = _purchase_offer(state, seat, by)
     if offer:
@@ -275,8 +275,10 @@ def focus_industry(state: State, seat: int) -> str | None:
 
 def percentage_worth(state: State, seat: int, industry: str, seller: int) -> bool:
     """Whether winning ``seller``'s percentage of ``industry`` is worth a Stockbroker contest (Buying other
-    players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or,
-    in its focus industry, makes it the owner, makes it start doubling, or leaves no rival percentage there."""
+    players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or
+    the industry is one whose monopoly it needs for Victory (``token_plan``) and it holds a Stockbroker for each
+    rival percentage there, or, in its focus industry, the win makes it the owner, makes it start doubling, or
+    leaves no rival percentage there."""
     info = state["industries"][industry]
     slots = info["slots"]
     if seller not in slots or not holds_material(state, seat, B.INDUSTRIES[industry]["material"]):
@@ -284,6 +286,9 @@ def percentage_worth(state: State, seat: int, industry: str, seller: int) -> boo
     after = _after_win(slots, seller, seat)
     if after.count(seat) == len(after):
         return True
+    rivals = len(slots) - slots.count(seat) - slots.count(None)
+    if state["stockbrokers"][seat] >= rivals and industry in token_plan(state, seat)[0]:
+        return True  # a monopoly it needs to win, with a Stockbroker for each rival percentage there
     if industry != focus_industry(state, seat):
         return False
     owner = _owner_after(after, info["owner"], seat)
@@ -324,12 +329,21 @@ def _best_contest(state: State, seat: int, by: dict, plan: tuple[list[str], str 
     return None
 
 
-def _stockbroker_target(state: State, seat: int) -> bool:
-    """An industry percentage worth a contest."""
-    armed = {**state, "stockbrokers": [1] * state["num_players"]}
+def stockbrokers_wanted(state: State, seat: int) -> int:
+    """How many Stockbrokers the bot wants to hold: one for each rival percentage in an industry whose monopoly it
+    needs (``token_plan``) and whose material it holds, at least two while some percentage is worth a contest
+    (``percentage_worth``), else none."""
+    armed = {**state, "stockbrokers": [4] * state["num_players"]}  # enough for any industry's rival percentages
     out = Actions()
     legal_actions._add_rival_percentages(out, armed, seat)
-    return any(percentage_worth(state, seat, a["industry"], a["seller"]) for a in out)
+    if not any(percentage_worth(armed, seat, a["industry"], a["seller"]) for a in out):
+        return 0
+    need = 2
+    for ind in token_plan(state, seat)[0]:
+        slots = state["industries"][ind]["slots"]
+        if holds_material(state, seat, B.INDUSTRIES[ind]["material"]):
+            need = max(need, len(slots) - slots.count(seat) - slots.count(None))
+    return need
 
 
 def choose(state: State, seat: int, rng: random.Random) -> dict:
