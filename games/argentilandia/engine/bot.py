@@ -93,16 +93,14 @@ def _best_union(state: State, seat: int, legal: list[dict]) -> dict | None:
 
 def _surplus_trade(state: State, seat: int, legal: list[dict]) -> dict | None:
     """An exchange (port, border province, Banker) of spare cards for one the bot lacks: first the materials of
-    what it means to buy (a percentage's; a Corrupt Official's while it holds none; a Stockbroker's while it wants
-    one for a monopoly it needs), then any it lacks, then, above ``HAND_LIMIT`` cards, the ones it holds fewest of.
+    a percentage (and of a Corrupt Official while it holds none), then any it lacks, then, above ``HAND_LIMIT``
+    cards, the ones it holds fewest of.
     It never gives a material down below the count of the one it gets, so a trade cannot be undone by the next
     (Oil for Fish, then Fish for Oil: the same cards, fewer of them)."""
     hand = state["hands"][seat]
     wants = set(WANT_ALWAYS)
     if state["officials"][seat] == 0:
         wants |= {"grapes", "cows", "sheep"}
-    if state["bank_stockbrokers"] > 0 and state["stockbrokers"][seat] < stockbrokers_wanted(state, seat):
-        wants |= set(RECIPES[2])  # Wood, Tobacco and Fish
     lacking = [m for m in B.MATERIALS if hand[m] == 0 and m in wants]
     if not lacking:
         lacking = [m for m in B.MATERIALS if hand[m] == 0]
