@@ -92,3 +92,38 @@ def test_with_no_spare_token_the_bot_buys_the_percentage_it_needs():
     events = _turn_events(st)
     bought = [e for e in events if e["type"] in ("mp_bought", "percentage_bought")]
     assert bought and bought[0] == {**bought[0], "type": "percentage_bought", "industry": "wool_factory"}
+
+
+def test_a_needed_monopoly_is_contested_with_a_stockbroker_for_each_rival_percentage():
+    """Buying other players' percentages / Variant: 3 Players: the Wool Factory is the second monopoly the bot
+    needs and a rival holds two of its percentages. Holding two Stockbrokers it contests one (it could win both this
+    turn); holding one it does not (a single win changes nothing: it already owns and doubles), and it wants to buy
+    the second (``stockbrokers_wanted``). Before, it never contested there: the 3-player stall ``check-3-271``."""
+    st = _three_player_state(5, {}, wool=[0, 0, 1, 1])
+    st["stockbrokers"] = [2, 0, 0]
+    assert bot.percentage_worth(st, 0, "wool_factory", 1)
+    assert RS.bot_action(st, 0, None) == {"type": "buy_rival_percentage", "industry": "wool_factory", "seller": 1}
+    st["stockbrokers"] = [1, 0, 0]
+    assert not bot.percentage_worth(st, 0, "wool_factory", 1)
+    assert RS.bot_action(st, 0, None)["type"] != "buy_rival_percentage"
+    assert bot.stockbrokers_wanted(st, 0) == 2
+    st["industries"]["wool_factory"]["slots"] = [0, 0, None, None]  # no rival percentage: no contest to arm for
+    assert bot.stockbrokers_wanted(st, 0) == 0
+
+
+def test_exchanges_never_give_back_what_they_got():
+    """Trading at ports: above 7 cards the bot trades down at its 2 x 1 port (Puerto Madryn, with its Oil MP in
+    Chubut), but never gives a material down below the count of the one it gets, so no exchange of the turn hands
+    back a material an earlier one brought in. It used to go round the port: Grapes for Oil, then Oil for Fish, Fish
+    for Oil, Oil for Tobacco..., 19 exchanges in one turn (the hand of seat 1 in the stalled game ``check-3-271``)."""
+    st = main_state(mps={"chubut": [1, 0, 1]}, officials=[2, 0, 0, 0], stockbrokers=[2, 0, 0, 0],
+                    bank_officials=0, bank_stockbrokers=0,  # nothing to spend the cards on
+                    hands={0: {"oil": 1, "fish": 4, "sheep": 6, "metals": 4, "soy": 2, "cows": 3, "grapes": 10,
+                               "tobacco": 4, "wood": 2}})
+    st["ports"]["puerto_madryn"] = 0
+    events = [e for e in _turn_events(st) if e["type"] == "port_trade"]
+    assert events, "it still trades down"
+    got: set[str] = set()
+    for e in events:
+        assert e["give"] not in got, events
+        got.add(e["get"])
