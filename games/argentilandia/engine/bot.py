@@ -162,7 +162,11 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
     if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
         return by["buy_official"][0]
-    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < stockbrokers_wanted(state, seat) or hoarding):
+    # a Stockbroker goes back to the Banker only when its buyer wins a contest: bought just to spend cards it stays
+    # in the hand, and with 3 players (8 of them) a few such purchases left none for the others (the stall check-3-404)
+    held = state["stockbrokers"][seat]
+    if "buy_stockbroker" in by and (held < stockbrokers_wanted(state, seat)
+                                    or hoarding and held == 0 and tokens_left(state, seat) > 0):
         return by["buy_stockbroker"][0]
     offer = _purchase_offer(state, seat, by)
     if offer:
