@@ -127,3 +127,17 @@ def test_exchanges_never_give_back_what_they_got():
     for e in events:
         assert e["give"] not in got, events
         got.add(e["get"])
+
+
+def test_a_stockbroker_is_bought_to_spend_cards_only_while_holding_none():
+    """Stockbroker: it returns to the Banker only when its buyer wins a contest, so one bought just to spend cards
+    stays in the hand; with 3 players (8 Stockbrokers, Variant: 3 Players) one bot came to hold all 8 with no token
+    left to use them, and nobody else could buy one (the stall ``check-3-404``). Above 7 cards, with no contest in
+    view, the bot buys one while it holds none, and no more."""
+    def bought(held: int) -> int:
+        st = main_state(stockbrokers=[held, 0, 0, 0], hands={0: {"wood": 4, "tobacco": 4, "fish": 4}})
+        assert bot.stockbrokers_wanted(st, 0) == 0
+        return sum(e["type"] == "stockbroker_bought" for e in _turn_events(st))
+
+    assert bought(0) == 1
+    assert bought(1) == 0
