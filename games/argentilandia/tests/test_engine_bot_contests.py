@@ -73,10 +73,16 @@ def test_corrupt_official_contest_only_for_a_monopoly_within_reach():
 
 def test_buys_a_stockbroker_only_for_a_contest_worth_it():
     """Stockbroker (Exchange and Cost card: Wood + Tobacco + Fish): the bot buys one when a percentage is worth
-    a contest, and not merely because it holds fewer than two."""
+    a contest, and not merely because it holds fewer than two. Here a win over one of two rivals in the Metal
+    Refinery changes nothing, and that is not the monopoly it needs to win (``bot.token_plan``: the Furniture
+    Factory, one free percentage short, is cheaper; were the Refinery the one, it would arm for both rivals:
+    ``test_engine_bot_tokens.py``)."""
     cards = {0: {"wood": 1, "tobacco": 1, "fish": 1}}
     st = _industry_state([0, 0, 1, 2], owner=0, hands=cards)
+    st["mps"]["formosa"] = [0] + st["mps"]["formosa"][1:]  # wood: the Furniture Factory's material
+    st["industries"]["furniture_factory"] = {"slots": [0, 0, 0, None], "owner": 0}
     st["stockbrokers"] = [0, 0, 0, 0]
+    assert bot.token_plan(st, 0)[0] == ["furniture_factory"]
     assert {"type": "buy_stockbroker"} in RS.legal_actions(st, 0)
     assert RS.bot_action(st, 0, None) != {"type": "buy_stockbroker"}
     st = _industry_state([0, 0, 0, 1], owner=0, hands=cards)
