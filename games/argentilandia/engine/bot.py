@@ -160,10 +160,13 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
         return by["buy_port"][0]
     hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
-    if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
+    # Corrupt Officials and Stockbrokers are few (12 of each, 8 with 3 players) and go back to the Banker only when
+    # played and won with (or to move the Union Organizer): bought just to spend cards they stayed in one hand, and
+    # nobody else could buy one (one bot held all 12 officials: the stall balance-5-165; all 8 Stockbrokers:
+    # check-3-404). So, to spend cards, it buys an official only while it holds fewer than two, a Stockbroker only
+    # while it holds none.
+    if "buy_official" in by and state["officials"][seat] < 2 and (targets_mp or hoarding):
         return by["buy_official"][0]
-    # a Stockbroker goes back to the Banker only when its buyer wins a contest: bought just to spend cards it stays
-    # in the hand, and with 3 players (8 of them) a few such purchases left none for the others (the stall check-3-404)
     held = state["stockbrokers"][seat]
     if "buy_stockbroker" in by and (held < stockbrokers_wanted(state, seat)
                                     or hoarding and held == 0 and tokens_left(state, seat) > 0):
