@@ -141,3 +141,17 @@ def test_a_stockbroker_is_bought_to_spend_cards_only_while_holding_none():
 
     assert bought(0) == 1
     assert bought(1) == 0
+
+
+def test_a_corrupt_official_is_bought_to_spend_cards_only_while_holding_fewer_than_two():
+    """Corrupt Official: it goes back to the Banker only when played (a contest won, the Union Organizer moved), so
+    officials bought just to spend cards stayed in one hand: in the 5-player stall ``balance-5-165`` one bot held all
+    12 and nobody else could buy one to complete a province (Buying another player's MP). Above 7 cards, with no
+    rival MP in view, the bot buys one while it holds fewer than two."""
+    def bought(held: int) -> int:
+        st = main_state(officials=[held, 0, 0, 0], hands={0: {"grapes": 4, "cows": 4, "sheep": 4}})
+        return sum(e["type"] == "official_bought" for e in _turn_events(st))
+
+    assert bought(0) == 2
+    assert bought(1) == 1
+    assert bought(2) == 0
