@@ -288,9 +288,10 @@ def focus_industry(state: State, seat: int) -> str | None:
 def percentage_worth(state: State, seat: int, industry: str, seller: int) -> bool:
     """Whether winning ``seller``'s percentage of ``industry`` is worth a Stockbroker contest (Buying other
     players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or
-    the industry is one whose monopoly it needs for Victory (``token_plan``) and it holds a Stockbroker for each
-    rival percentage there, or, in its focus industry, the win makes it the owner, makes it start doubling, or
-    leaves no rival percentage there."""
+    the industry is one whose monopoly it needs for Victory (``token_plan``) or its focus industry and it holds a
+    Stockbroker for each rival percentage there (Stockbrokers held idle were the last ones: the 5-player stall
+    check-5-104), or, in its focus industry, the win makes it the owner, makes it start doubling, or leaves no
+    rival percentage there."""
     info = state["industries"][industry]
     slots = info["slots"]
     if seller not in slots or not holds_material(state, seat, B.INDUSTRIES[industry]["material"]):
@@ -299,9 +300,10 @@ def percentage_worth(state: State, seat: int, industry: str, seller: int) -> boo
     if after.count(seat) == len(after):
         return True
     rivals = len(slots) - slots.count(seat) - slots.count(None)
-    if state["stockbrokers"][seat] >= rivals and industry in token_plan(state, seat)[0]:
-        return True  # a monopoly it needs to win, with a Stockbroker for each rival percentage there
-    if industry != focus_industry(state, seat):
+    focus = focus_industry(state, seat)
+    if state["stockbrokers"][seat] >= rivals and (industry == focus or industry in token_plan(state, seat)[0]):
+        return True  # a monopoly it needs to win or builds towards, with a Stockbroker for each rival percentage
+    if industry != focus:
         return False
     owner = _owner_after(after, info["owner"], seat)
     becomes_owner = owner == seat and info["owner"] != seat
@@ -313,12 +315,20 @@ def percentage_worth(state: State, seat: int, industry: str, seller: int) -> boo
 def mp_worth(state: State, seat: int, province: str, slot: int) -> bool:
     """Whether winning the MP in ``slot`` of ``province`` is worth a Corrupt Official contest (Buying another
     player's MP): the win completes the province's monopoly, or the bot holds half the province already, the win
-    leaves one MP to take and the bot holds a Corrupt Official more to try for it this turn."""
+    leaves one MP to take and the bot holds a Corrupt Official more to try for it this turn; or the MP is the first
+    of its material for the bot and that material's industry is a monopoly of the bot's (Monopoly (industries): it
+    scores only with an MP of the material; a 5-player stall, check-5-104, had a bot with three industry monopolies
+    and no Wood for the Furniture Factory's 6 points)."""
     slots = state["mps"][province]
     if slots[slot] is None or slots[slot] == seat:
         return False
     missing = sum(s != seat for s in slots) - 1  # rivals' MPs left after the win
-    return missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2)
+    if missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2):
+        return True
+    material = B.PROVINCES[province]["mps"][slot]
+    industry = B.INDUSTRY_OF_MATERIAL.get(material)
+    return (industry is not None and sole_holder(state["industries"][industry]["slots"]) == seat
+            and not holds_material(state, seat, material))
 
 
 def _best_contest(state: State, seat: int, by: dict, plan: tuple[list[str], str | None] | None = None) -> dict | None:
