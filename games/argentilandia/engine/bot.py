@@ -3,7 +3,11 @@ time, use officials/stockbrokers to complete them, trade surplus for what it lac
 
 Trading with people (issue 8/13): it answers every offer addressed to it (accept, counter or refuse),
 offers a card of its own to the others when one card completes a purchase, uses its Stockbrokers in
-contests, and does not hoard: above ``HAND_LIMIT`` cards it spends or trades down."""
+contests, and does not hoard: above ``HAND_LIMIT`` cards it spends or trades down.
+
+Tokens (issue 42.10): it keeps back the tokens its missing monopolies still take (``token_plan``), plays the
+Stockbrokers and officials it holds for them, and buys those cards to spend surplus only sparingly, so bot games
+end (docs/rules/argentilandia.md, "Bots and balance")."""
 
 from __future__ import annotations
 
