@@ -234,11 +234,6 @@ def token_plan(state: State, seat: int) -> tuple[list[str], str | None, int]:
     return [c[-1] for c in chosen], province, tokens
 
 
-def spare_tokens(state: State, seat: int) -> int:
-    """Tokens the bot may place outside its plan (``token_plan``) without leaving its missing monopolies short."""
-    return tokens_left(state, seat) - token_plan(state, seat)[2]
-
-
 # --- Contests (Buying another player's MP; Buying other players' percentages) -----------------------------------------
 #
 # A contest is a gamble: the seller rolls, then the buyer, and the seller wins ties, so the buyer wins 44% of the time
