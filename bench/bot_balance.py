@@ -11,13 +11,14 @@ every seat by the engine's bot, the way the server plays bot seats: a seat that 
 an answer to a proposal: ``bot_optional_action``) makes it first, asked in turn order from the seat on move (so no
 seat index is favoured), then the first seat on move plays ``bot_action``. Game ``g`` of ``p`` players has the seed
 ``<seed>-<p>-<g>`` and its own ``random.Random`` seeded alike, so a run is repeatable. A game still running after
-``--max-actions`` moves is reported as unfinished and counts for nobody.
+``--max-actions`` moves is reported as unfinished (with its seed) and counts for nobody.
 
 Printed per game and player count: wins per seat (by seat index, and by position in the turn order counted from
 the player who acts first), each with its 95% Wilson interval and an exact two-sided binomial test against 1/n
 (``*`` marks p < 0.05/n, i.e. significant after Bonferroni over the n seats; anything else is noise); the game
 length in turns (min/median/max); the seats that ended out (Estanciero: bankrupt; Ladrillazo: 0 envelopes); the
-contests per game and per turn (Argentilandia: Corrupt Official and Stockbroker); the wall time per game.
+contests per game and per turn (Argentilandia: Corrupt Official and Stockbroker; and its trades, counter-offers,
+bank trades and port or border exchanges); the wall time per game.
 
 ``--option key=value`` (repeatable; the value is read as JSON when it parses, else as text) passes table options
 (``jail_roll_attempts=1``, ``claim_rents=true``...). ``--level`` picks the bot level where the ruleset has levels
@@ -82,7 +83,10 @@ FIGURES: dict[str, Figures] = {
         counted={"official contests": lambda e: e["type"] == "contest_started" and e["kind"] == "mp",
                  "stockbroker contests": lambda e: e["type"] == "contest_started" and e["kind"] == "percentage",
                  "contests won by the buyer": lambda e: e["type"] == "contest_won" and e["winner"] == e["buyer"],
-                 "trades": lambda e: e["type"] == "trade_accepted"}),
+                 "trades": lambda e: e["type"] == "trade_accepted",
+                 "counter-offers": lambda e: e["type"] == "trade_countered",
+                 "bank trades": lambda e: e["type"] == "bank_trade",
+                 "port and border exchanges": lambda e: e["type"] in ("port_trade", "intl_trade")}),
     "ladrillazo": Figures(
         turns=lambda s: s["turn"]["number"], first=lambda s: s["first"],
         out=lambda s: [int(k) for k, v in s["result"]["totals"].items() if v == 0], out_label="0 envelopes",
@@ -170,7 +174,7 @@ def play(job: Job) -> dict:
     finally:
         engine.bot = today
     outcome = rs.outcome(state)
-    return {"winner": outcome["winner"] if outcome else None, "first": figures.first(state),
+    return {"seed": job.seed, "winner": outcome["winner"] if outcome else None, "first": figures.first(state),
             "turns": figures.turns(state), "out": figures.out(state) if outcome else [], "counts": counts,
             "actions": actions, "seconds": time.perf_counter() - started, "old_seats": job.old_seats,
             "snapshot": snapshot, "snapshot_turn": snapshot_turn if snapshot is not None else None}
@@ -225,7 +229,8 @@ def report(game: str, players: int, results: list[dict], expected: float) -> Non
         print(f"  seats ending {label}: {sum(outs)} in {sum(o > 0 for o in outs)} of {len(finished)} games")
     if len(finished) < n:
         print(f"  unfinished after {max(r['actions'] for r in results)} moves: {n - len(finished)} games"
-              f" (turns {sorted(r['turns'] for r in results if r['winner'] is None)}); the figures below count"
+              f" (seed: turns {dict(sorted((r['seed'], r['turns']) for r in results if r['winner'] is None))});"
+              " the figures below count"
               " finished games only")
     total_turns = max(sum(r["turns"] for r in finished), 1)
     for key in FIGURES[game].counted:

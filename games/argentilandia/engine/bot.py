@@ -3,7 +3,11 @@ time, use officials/stockbrokers to complete them, trade surplus for what it lac
 
 Trading with people (issue 8/13): it answers every offer addressed to it (accept, counter or refuse),
 offers a card of its own to the others when one card completes a purchase, uses its Stockbrokers in
-contests, and does not hoard: above ``HAND_LIMIT`` cards it spends or trades down."""
+contests, and does not hoard: above ``HAND_LIMIT`` cards it spends or trades down.
+
+Tokens (issue 42.10): it keeps back the tokens its missing monopolies still take (``token_plan``), plays the
+Stockbrokers and officials it holds for them, and buys those cards to spend surplus only sparingly, so bot games
+end (docs/rules/argentilandia.md, "Bots and balance")."""
 
 from __future__ import annotations
 
@@ -24,11 +28,14 @@ from .schema import (
     PHASE_UNION,
     State,
 )
+from .state import sole_holder, tokens_left
 from .victory import all_vp, holds_material, province_monopolist
 
 WANT_ALWAYS = ("oil", "soy", "metals")
 HAND_LIMIT = 7  # more than this risks the doubles discard (Doubles a.)
 BOT_OFFERS_PER_TURN = 2
+# the main-phase purchases that place a token (Components: 35 per colour)
+PLACING = ("buy_mp", "buy_port", "buy_factory", "buy_percentage", "buy_rival_mp", "buy_rival_percentage")
 RECIPES = (  # the Exchange and Cost card's fixed recipes
     {"oil": 1, "soy": 1, "metals": 1},  # a percentage
     {"grapes": 1, "cows": 1, "sheep": 1},  # a Corrupt Official
@@ -89,6 +96,11 @@ def _best_union(state: State, seat: int, legal: list[dict]) -> dict | None:
 
 
 def _surplus_trade(state: State, seat: int, legal: list[dict]) -> dict | None:
+    """An exchange (port, border province, Banker) of spare cards for one the bot lacks: first the materials of
+    a percentage (and of a Corrupt Official while it holds none), then any it lacks, then, above ``HAND_LIMIT``
+    cards, the ones it holds fewest of.
+    It never gives a material down below the count of the one it gets, so a trade cannot be undone by the next
+    (Oil for Fish, then Fish for Oil: the same cards, fewer of them)."""
     hand = state["hands"][seat]
     wants = set(WANT_ALWAYS)
     if state["officials"][seat] == 0:
@@ -110,7 +122,7 @@ def _surplus_trade(state: State, seat: int, legal: list[dict]) -> dict | None:
         keep = 3 if give in WANT_ALWAYS else 1
         if sum(hand.values()) > HAND_LIMIT:
             keep = 1
-        if hand[give] < ratio + keep:
+        if hand[give] < ratio + keep or hand[give] - ratio <= hand[a["get"]]:
             continue
         key = (ratio, -hand[give])
         if best is None or key < best[0]:
@@ -127,28 +139,41 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     answer = _answer_offers(state, seat, legal)
     if answer is not None:
         return answer
-    contest = _best_contest(state, seat, by)
+    placing = any(t in by for t in PLACING)
+    industries, province, reserve = token_plan(state, seat) if placing else ([], None, 0)
+    spare = tokens_left(state, seat) > reserve if placing else True
+    contest = _best_contest(state, seat, by, None if spare else (industries, province))
     if contest is not None:
         return contest
-    # percentages of industries it owns or shares, whose material it holds
+    # percentages of industries it owns or shares (or needs, when tokens are short), whose material it holds
     for a in by.get("buy_percentage", []):
         info = state["industries"][a["industry"]]
-        if seat in info["slots"] and holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"]):
+        if (holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])
+                and (a["industry"] in industries or spare and seat in info["slots"])):
             return a
     if "buy_factory" in by:
         hand = state["hands"][seat]
-        cands = [a for a in by["buy_factory"] if holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])]
+        cands = [a for a in by["buy_factory"] if holds_material(state, seat, B.INDUSTRIES[a["industry"]]["material"])
+                 and (spare or a["industry"] in industries)]
         if cands:
             return max(cands, key=lambda a: (B.INDUSTRIES[a["industry"]]["vp"], hand[a["with"]] if a["with"] not in WANT_ALWAYS else -1))
-    if "buy_mp" in by:
-        return max(by["buy_mp"], key=lambda a: _slot_score(state, seat, a["province"], a["slot"]))
-    if "buy_port" in by:
+    mps = [a for a in by.get("buy_mp", []) if spare or a["province"] == province]
+    if mps:
+        return max(mps, key=lambda a: _slot_score(state, seat, a["province"], a["slot"]))
+    if "buy_port" in by and spare:
         return by["buy_port"][0]
     hoarding = sum(state["hands"][seat].values()) > HAND_LIMIT
     targets_mp = any(a for a in legal_actions._rival_mps({**state, "officials": [1] * state["num_players"]}, seat))
-    if "buy_official" in by and (state["officials"][seat] < 2 and targets_mp or hoarding):
+    # Corrupt Officials and Stockbrokers are few (12 of each, 8 with 3 players) and go back to the Banker only when
+    # played and won with (or to move the Union Organizer): bought just to spend cards they stayed in one hand, and
+    # nobody else could buy one (one bot held all 12 officials: the stall balance-5-165; all 8 Stockbrokers:
+    # check-3-404). So, to spend cards, it buys an official only while it holds fewer than two, a Stockbroker only
+    # while it holds none.
+    if "buy_official" in by and state["officials"][seat] < 2 and (targets_mp or hoarding):
         return by["buy_official"][0]
-    if "buy_stockbroker" in by and (state["stockbrokers"][seat] < 2 and _stockbroker_target(state, seat) or hoarding):
+    held = state["stockbrokers"][seat]
+    if "buy_stockbroker" in by and (held < stockbrokers_wanted(state, seat)
+                                    or hoarding and held == 0 and tokens_left(state, seat) > 0):
         return by["buy_stockbroker"][0]
     offer = _purchase_offer(state, seat, by)
     if offer:
@@ -164,6 +189,49 @@ def _main(state: State, seat: int, legal: list[dict]) -> dict:
     if "end_turn" in by:
         return {"type": "end_turn"}
     return legal[0]
+
+
+# --- Tokens (Components: 35 per colour; Victory; Variant: 3 Players) -------------------------------------------------
+#
+# Every MP, port and percentage takes one of the seat's 35 tokens, and a token comes back only when a rival wins it in a
+# contest. To win, a player needs an industry monopoly (two with 3 players) besides the points: bots used to spend
+# every token on provinces, ports and first percentages, and then sat, far past the points needed, one or two
+# percentages short of the monopoly they still lacked, with nothing left to place (3-player games of thousands of
+# turns). So the bot keeps back the tokens its missing monopolies still take, and places one elsewhere only when a
+# token is spare.
+
+
+def token_plan(state: State, seat: int) -> tuple[list[str], str | None, int]:
+    """What the bot keeps tokens for: the industries whose monopolies it needs for Victory (``factories_needed``:
+    1, or 2 with 3 players), the cheapest in tokens (then the fewest rival percentages, then the most Victory
+    Points); the province it would complete when it has no province monopoly yet; and the tokens they still take
+    (each percentage or MP not its own, plus an MP of the industry's material when it holds none). An industry or
+    province a rival monopolises is out of reach (Monopoly: nobody may buy there)."""
+    costs = []
+    for ind in B.INDUSTRY_IDS:
+        slots = state["industries"][ind]["slots"]
+        holder = sole_holder(slots)
+        if holder is not None and holder != seat:
+            continue
+        missing = len(slots) - slots.count(seat)
+        rivals = missing - slots.count(None)
+        material = 0 if holds_material(state, seat, B.INDUSTRIES[ind]["material"]) else 1
+        costs.append((missing + material, rivals, -B.INDUSTRIES[ind]["vp"], ind))
+    chosen = sorted(costs)[:state["factories_needed"]]
+    tokens = sum(c[0] for c in chosen)
+    province = None
+    held = sum(province_monopolist(state, p) == seat for p in B.PROVINCE_IDS)
+    if held < state["provinces_needed"]:
+        options = []
+        for p in B.PROVINCE_IDS:
+            slots = state["mps"][p]
+            holder = sole_holder(slots)
+            if seat in slots and (holder is None or holder == seat):
+                options.append((len(slots) - slots.count(seat), -B.PROVINCES[p]["vp"], p))
+        if options:
+            cost, _vp, province = min(options)
+            tokens += cost
+    return [c[-1] for c in chosen], province, tokens
 
 
 # --- Contests (Buying another player's MP; Buying other players' percentages) -----------------------------------------
@@ -218,8 +286,11 @@ def focus_industry(state: State, seat: int) -> str | None:
 
 def percentage_worth(state: State, seat: int, industry: str, seller: int) -> bool:
     """Whether winning ``seller``'s percentage of ``industry`` is worth a Stockbroker contest (Buying other
-    players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or,
-    in its focus industry, makes it the owner, makes it start doubling, or leaves no rival percentage there."""
+    players' percentages): the bot holds the industry's material, and the win either completes its monopoly, or
+    the industry is one whose monopoly it needs for Victory (``token_plan``) or its focus industry and it holds a
+    Stockbroker for each rival percentage there (Stockbrokers held idle were the last ones: the 5-player stall
+    check-5-104), or, in its focus industry, the win makes it the owner, makes it start doubling, or leaves no
+    rival percentage there."""
     info = state["industries"][industry]
     slots = info["slots"]
     if seller not in slots or not holds_material(state, seat, B.INDUSTRIES[industry]["material"]):
@@ -227,7 +298,11 @@ def percentage_worth(state: State, seat: int, industry: str, seller: int) -> boo
     after = _after_win(slots, seller, seat)
     if after.count(seat) == len(after):
         return True
-    if industry != focus_industry(state, seat):
+    rivals = len(slots) - slots.count(seat) - slots.count(None)
+    focus = focus_industry(state, seat)
+    if state["stockbrokers"][seat] >= rivals and (industry == focus or industry in token_plan(state, seat)[0]):
+        return True  # a monopoly it needs to win or builds towards, with a Stockbroker for each rival percentage
+    if industry != focus:
         return False
     owner = _owner_after(after, info["owner"], seat)
     becomes_owner = owner == seat and info["owner"] != seat
@@ -239,18 +314,30 @@ def percentage_worth(state: State, seat: int, industry: str, seller: int) -> boo
 def mp_worth(state: State, seat: int, province: str, slot: int) -> bool:
     """Whether winning the MP in ``slot`` of ``province`` is worth a Corrupt Official contest (Buying another
     player's MP): the win completes the province's monopoly, or the bot holds half the province already, the win
-    leaves one MP to take and the bot holds a Corrupt Official more to try for it this turn."""
+    leaves one MP to take and the bot holds a Corrupt Official more to try for it this turn; or the MP is the first
+    of its material for the bot and that material's industry is a monopoly of the bot's (Monopoly (industries): it
+    scores only with an MP of the material; a 5-player stall, check-5-104, had a bot with three industry monopolies
+    and no Wood for the Furniture Factory's 6 points)."""
     slots = state["mps"][province]
     if slots[slot] is None or slots[slot] == seat:
         return False
     missing = sum(s != seat for s in slots) - 1  # rivals' MPs left after the win
-    return missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2)
+    if missing == 0 or (missing == 1 and 2 * slots.count(seat) >= len(slots) and state["officials"][seat] >= 2):
+        return True
+    material = B.PROVINCES[province]["mps"][slot]
+    industry = B.INDUSTRY_OF_MATERIAL.get(material)
+    return (industry is not None and sole_holder(state["industries"][industry]["slots"]) == seat
+            and not holds_material(state, seat, material))
 
 
-def _best_contest(state: State, seat: int, by: dict) -> dict | None:
+def _best_contest(state: State, seat: int, by: dict, plan: tuple[list[str], str | None] | None = None) -> dict | None:
     """The contest worth starting now, if any: a province MP first (in the province the bot holds most of, then
     the one worth most Victory Points), then an industry percentage, bought from the owner rather than from
-    another holder."""
+    another holder. With no token spare (``plan``: the industries and province of ``token_plan``), only a contest
+    inside the plan."""
+    if plan is not None:
+        by = {"buy_rival_mp": [a for a in by.get("buy_rival_mp", []) if a["province"] == plan[1]],
+              "buy_rival_percentage": [a for a in by.get("buy_rival_percentage", []) if a["industry"] in plan[0]]}
     mps = [a for a in by.get("buy_rival_mp", []) if mp_worth(state, seat, a["province"], a["slot"])]
     if mps:
         return max(mps, key=lambda a: (state["mps"][a["province"]].count(seat) / len(state["mps"][a["province"]]),
@@ -263,12 +350,21 @@ def _best_contest(state: State, seat: int, by: dict) -> dict | None:
     return None
 
 
-def _stockbroker_target(state: State, seat: int) -> bool:
-    """An industry percentage worth a contest."""
-    armed = {**state, "stockbrokers": [1] * state["num_players"]}
+def stockbrokers_wanted(state: State, seat: int) -> int:
+    """How many Stockbrokers the bot wants to hold: one for each rival percentage in an industry whose monopoly it
+    needs (``token_plan``) and whose material it holds, at least two while some percentage is worth a contest
+    (``percentage_worth``), else none."""
+    armed = {**state, "stockbrokers": [4] * state["num_players"]}  # enough for any industry's rival percentages
     out = Actions()
     legal_actions._add_rival_percentages(out, armed, seat)
-    return any(percentage_worth(state, seat, a["industry"], a["seller"]) for a in out)
+    if not any(percentage_worth(armed, seat, a["industry"], a["seller"]) for a in out):
+        return 0
+    need = 2
+    for ind in token_plan(state, seat)[0]:
+        slots = state["industries"][ind]["slots"]
+        if holds_material(state, seat, B.INDUSTRIES[ind]["material"]):
+            need = max(need, len(slots) - slots.count(seat) - slots.count(None))
+    return need
 
 
 def choose(state: State, seat: int, rng: random.Random) -> dict:

@@ -73,10 +73,16 @@ def test_corrupt_official_contest_only_for_a_monopoly_within_reach():
 
 def test_buys_a_stockbroker_only_for_a_contest_worth_it():
     """Stockbroker (Exchange and Cost card: Wood + Tobacco + Fish): the bot buys one when a percentage is worth
-    a contest, and not merely because it holds fewer than two."""
+    a contest, and not merely because it holds fewer than two. Here a win over one of two rivals in the Metal
+    Refinery changes nothing, and that is not the monopoly it needs to win (``bot.token_plan``: the Furniture
+    Factory, one free percentage short, is cheaper; were the Refinery the one, it would arm for both rivals:
+    ``test_engine_bot_tokens.py``)."""
     cards = {0: {"wood": 1, "tobacco": 1, "fish": 1}}
     st = _industry_state([0, 0, 1, 2], owner=0, hands=cards)
+    st["mps"]["formosa"] = [0] + st["mps"]["formosa"][1:]  # wood: the Furniture Factory's material
+    st["industries"]["furniture_factory"] = {"slots": [0, 0, 0, None], "owner": 0}
     st["stockbrokers"] = [0, 0, 0, 0]
+    assert bot.token_plan(st, 0)[0] == ["furniture_factory"]
     assert {"type": "buy_stockbroker"} in RS.legal_actions(st, 0)
     assert RS.bot_action(st, 0, None) != {"type": "buy_stockbroker"}
     st = _industry_state([0, 0, 0, 1], owner=0, hands=cards)
@@ -102,3 +108,33 @@ def test_the_bot_reads_ownership_after_a_win_as_the_engine_rules_it():
             assert bot._owner_after(after, owner, buyer) == st["industries"]["winery"]["owner"], (slots, owner, seller)
             checked += 1
     assert checked > 100
+
+
+def test_corrupt_official_contest_for_the_material_of_its_industry_monopoly():
+    """Monopoly (industries): a monopoly scores its Victory Points only while its owner holds an MP of the
+    material. Holding every percentage of the Furniture Factory but no Wood, the bot contests a rival's Wood MP in
+    Formosa (a province it shares: Buying another player's MP), though the win completes no province; holding a
+    Wood MP already (Neuquén), it does not."""
+    st = main_state(mps={"formosa": [1, 0, 2]}, officials=[1, 0, 0, 0], stockbrokers=[0, 0, 0, 0])
+    st["industries"]["furniture_factory"] = {"slots": [0, 0, 0, 0], "owner": 0}
+    assert bot.mp_worth(st, 0, "formosa", 0) and not bot.mp_worth(st, 0, "formosa", 2)
+    assert RS.bot_action(st, 0, None) == {"type": "buy_rival_mp", "province": "formosa", "slot": 0}
+    st["mps"]["neuquen"] = [1, 2, 0]  # sheep, oil, wood
+    assert not bot.mp_worth(st, 0, "formosa", 0)
+    assert RS.bot_action(st, 0, None)["type"] != "buy_rival_mp"
+
+
+def test_stockbrokers_held_go_for_the_focus_industry_monopoly():
+    """Buying other players' percentages: with its Victory industry done (the Furniture Factory's monopoly) the bot
+    builds towards the Metal Refinery, where two rivals hold a percentage each. Holding a Stockbroker for each it
+    contests one (it can go for the monopoly this turn); holding one it keeps it (a single win changes nothing).
+    Stockbrokers held idle were the last ones in the 5-player stall check-5-104."""
+    st = _industry_state([0, 0, 1, 2], owner=0)
+    st["mps"]["formosa"] = [0] + st["mps"]["formosa"][1:]  # wood
+    st["industries"]["furniture_factory"] = {"slots": [0, 0, 0, 0], "owner": 0}
+    assert bot.token_plan(st, 0)[0] == ["furniture_factory"] and bot.focus_industry(st, 0) == "metal_refinery"
+    st["stockbrokers"] = [2, 0, 0, 0]
+    assert bot.percentage_worth(st, 0, "metal_refinery", 1)
+    assert RS.bot_action(st, 0, None)["type"] == "buy_rival_percentage"
+    st["stockbrokers"] = [1, 0, 0, 0]
+    assert not bot.percentage_worth(st, 0, "metal_refinery", 1)
