@@ -29,9 +29,12 @@ from .schema import (
 )
 
 TYPE_VALUE = {"land": 1, "citizen": 1, "politician": 2, "builder": 2, "project": 3, "mamandurria": 1}
-LOWER_PRIORITY = {TYPE_PROJECT: 3, "builder": 2, "politician": 1}
+LOWER_PRIORITY = (TYPE_PROJECT, "builder", "politician")  # the cards lowered by paying with plot cards
 KEEP_FREE = 2  # spare land/citizens of a type kept unbacked, to pay for new cards
 HAND_KEEP = 8
+PROJECTS_KEPT = 2  # projects kept in hand while they cannot be lowered
+PAYER_TYPES = ("politician", "builder")  # every project needs both (The Cards)
+PAYERS_WANTED = 3  # politician (and builder) icons in plot and hand a bot digs for
 
 
 def card_value(state: State, cid: int, level: int | None = None) -> int:
@@ -108,15 +111,22 @@ def _best_targeted(state: State, seat: int, acts: list[dict], power_of) -> dict 
 
 
 def _lowering(state: State, seat: int, acts: list[dict]) -> dict | None:
+    """Land and citizens first (they cost nothing); then a project; then the politician or builder whose type the
+    plot has fewer icons of (every project needs both: The Cards), the higher level first."""
     lowers = [a for a in acts if a["type"] == "lower"]
     free = [a for a in lowers if cards.of(state, a["card"])["type"] in FREE_TYPES]
     if free:
         return free[0]
     paid = [a for a in lowers if cards.of(state, a["card"])["type"] in LOWER_PRIORITY]
-    if paid:
-        return max(paid, key=lambda a: (LOWER_PRIORITY[cards.of(state, a["card"])["type"]],
-                                        cards.of(state, a["card"])["level"], -len(a["pay"]), -a["card"]))
-    return None
+    if not paid:
+        return None
+    have = _plot_levels(state, seat)
+
+    def rank(a: dict) -> tuple:
+        d = cards.of(state, a["card"])
+        return (d["type"] == TYPE_PROJECT, -have.get(d["type"], 0), d["level"], -len(a["pay"]), -a["card"])
+
+    return max(paid, key=rank)
 
 
 def _backing(state: State, seat: int, acts: list[dict]) -> dict | None:
@@ -218,24 +228,52 @@ def _offer(state: State, seat: int) -> dict | None:
     return None
 
 
-def _discards(state: State, seat: int) -> list[int]:
-    """Cards the bot gives up at the end of the turn: the hardest to lower, beyond a hand of eight."""
-    p = state["players"][seat]
-    extra = len(p["hand"]) - HAND_KEEP
-    if extra <= 0:
-        return []
+def _plot_levels(state: State, seat: int) -> dict[str, int]:
+    """The level icons of ``seat``'s free plot cards (not backing another), by type: what could pay next turn."""
     have: dict[str, int] = {}
-    for e in p["plot"]:
-        t = cards.of(state, e["id"])["type"]
-        have[t] = have.get(t, 0) + plot.level(state, e)
+    for e in state["players"][seat]["plot"]:
+        if e["backing"] is None:
+            t = cards.of(state, e["id"])["type"]
+            have[t] = have.get(t, 0) + plot.level(state, e)
+    return have
 
-    def shortfall(cid: int) -> tuple:
+
+def _discards(state: State, seat: int) -> list[int]:
+    """Cards the bot gives up at the end of the turn (End of turn: it "discards the cards in his hand that do not
+    interest him ... and he will take the same number of cards from him that he has discarded and one more").
+
+    Discarding costs nothing and draws one card more, so the bot digs for what its plot lacks: without a project
+    in its plot (no income) it gives up its mamandurrias, which it cannot pay; it keeps the ``PROJECTS_KEPT``
+    projects closest to being lowered (and any it could lower now) and of politicians and builders as many as its
+    plot lacks icons of that type (``PAYERS_WANTED``), and gives up the rest of them; beyond a hand of eight it gives up the hardest to
+    lower."""
+    p = state["players"][seat]
+    have = _plot_levels(state, seat)
+    income = have.get(TYPE_PROJECT, 0) > 0
+
+    def shortfall(cid: int) -> int:
+        return sum(max(0, n - have.get(t, 0)) for t, n in cards.of(state, cid)["requires"].items())
+
+    def rank(cid: int) -> tuple:
         d = cards.of(state, cid)
-        if d["type"] == TYPE_MAMANDURRIA:
-            return (d["cost"], cid)
-        return (sum(max(0, n - have.get(t, 0)) for t, n in d["requires"].items()), cid)
+        return (shortfall(cid), -d["level"], -(d["hide"] + d["evade"]), cid)
 
-    return sorted(sorted(p["hand"], key=shortfall, reverse=True)[:min(extra, 2)])
+    drop: set[int] = set()
+    by_type: dict[str, list[int]] = {}
+    for cid in p["hand"]:
+        by_type.setdefault(cards.of(state, cid)["type"], []).append(cid)
+    if not income:
+        drop.update(by_type.get(TYPE_MAMANDURRIA, []))
+    for kind in (TYPE_PROJECT, *PAYER_TYPES):
+        kept = PROJECTS_KEPT if kind == TYPE_PROJECT else max(0, PAYERS_WANTED - have.get(kind, 0))
+        drop.update(cid for cid in sorted(by_type.get(kind, []), key=rank)[kept:] if shortfall(cid) > 0)
+    extra = len(p["hand"]) - len(drop) - HAND_KEEP
+    if extra > 0:
+        def worst(cid: int) -> tuple:
+            d = cards.of(state, cid)
+            return (d["cost"], cid) if d["type"] == TYPE_MAMANDURRIA else (shortfall(cid), cid)
+        drop.update(sorted((c for c in p["hand"] if c not in drop), key=worst, reverse=True)[:extra])
+    return sorted(drop)
 
 
 def bot_action(state: State, seat: int, rng=None) -> dict:
