@@ -207,9 +207,55 @@ def _money(state: State, seat: int, acts: list[dict]) -> dict | None:
     return None
 
 
+def _payer_offer(state: State, seat: int) -> dict | None:
+    """Talks: with a project in hand but no politician (or no builder) in its plot, the bot offers a rival a hand
+    card it can spare (a mamandurria or a project other than its closest one), with envelopes when it has them, for
+    a free politician (builder) of a plot that keeps another one; the offer is worth at least what it asks, as
+    the bot itself would value it (``good_deal``)."""
+    p = state["players"][seat]
+    have = _plot_levels(state, seat)
+    hand = [(cards.of(state, c), c) for c in p["hand"]]
+    projects = sorted((c for d, c in hand if d["type"] == TYPE_PROJECT),
+                      key=lambda c: (sum(max(0, n - have.get(t, 0)) for t, n in cards.of(state, c)["requires"].items()), c))
+    lacking = [t for t in PAYER_TYPES if not have.get(t) and not any(d["type"] == t for d, _c in hand)]
+    if not projects or not lacking:
+        return None
+    spare = sorted((c for d, c in hand if d["type"] == TYPE_MAMANDURRIA or c in projects[1:]),
+                   key=lambda c: (card_value(state, c), c))
+    envelopes = money.available(state, seat)
+    for other in _rivals_by_need(state, seat):
+        for e in other["plot"]:
+            kind = cards.of(state, e["id"])["type"]
+            if (kind not in lacking or e["backing"] is not None or plot.bound(state, e) or _free_count(state, other["seat"], kind) < 2):
+                continue
+            ask = {"plot": [e["id"]]}
+            price = side_value(state, other["seat"], {"hand": [], "plot": [e["id"]], "envelopes": 0}, True)
+            for cid in spare:
+                give = {"hand": [cid], "plot": [], "envelopes": max(0, min(envelopes, price - card_value(state, cid)))}
+                if side_value(state, seat, give, False) >= price:
+                    return {"type": "propose", "to": other["seat"], "give": give, "ask": ask}
+            if envelopes >= price:
+                return {"type": "propose", "to": other["seat"], "give": {"envelopes": price}, "ask": ask}
+    return None
+
+
+def _rivals_by_need(state: State, seat: int) -> list[dict]:
+    """The other players, the poorest first (a deal feeds the one who needs it most, never the leader first),
+    ties in turn order after ``seat`` (no seat number is favoured)."""
+    n = state["num_players"]
+    others = [state["players"][(seat + k) % n] for k in range(1, n)]
+    return sorted(others, key=lambda o: scoring.total(state, o["seat"]))
+
+
 def _offer(state: State, seat: int) -> dict | None:
-    """Once a turn: two envelopes for a free land or citizen the bot lacks for a card in hand."""
-    if state["turn"]["proposals_made"].get(str(seat), 0) or money.available(state, seat) < 2:
+    """Once a turn: a card for a politician or builder the plot lacks (``_payer_offer``), else two envelopes for a
+    free land or citizen the bot lacks for a card in hand."""
+    if state["turn"]["proposals_made"].get(str(seat), 0):
+        return None
+    payer = _payer_offer(state, seat)
+    if payer is not None:
+        return payer
+    if money.available(state, seat) < 2:
         return None
     p = state["players"][seat]
     lacking: set[str] = set()
@@ -219,9 +265,7 @@ def _offer(state: State, seat: int) -> dict | None:
             if need.get(t, 0) > sum(plot.level(state, e) for e in p["plot"]
                                     if e["backing"] is None and cards.of(state, e["id"])["type"] == t):
                 lacking.add(t)
-    for other in state["players"]:
-        if other["seat"] == seat:
-            continue
+    for other in _rivals_by_need(state, seat):
         for e in other["plot"]:
             if e["backing"] is None and not e["backers"] and cards.of(state, e["id"])["type"] in lacking:
                 return {"type": "propose", "to": other["seat"], "give": {"envelopes": 2}, "ask": {"plot": [e["id"]]}}
