@@ -126,10 +126,28 @@ def _lowering(state: State, seat: int, acts: list[dict]) -> dict | None:
         d = cards.of(state, a["card"])
         return (d["type"] == TYPE_PROJECT, -have.get(d["type"], 0), d["level"], -len(a["pay"]), -a["card"])
 
-    return max(paid, key=rank)
+    return _spare_evaders(state, seat, max(paid, key=rank))
+
+
+def _spare_evaders(state: State, seat: int, action: dict) -> dict:
+    """Pay with cards without an EVADE stamp when they suffice: a card turned to pay cannot evade this turn
+    (Turn and lower; Money)."""
+    pools = {t: [(lv, cid) for lv, cid in pool if not cards.of(state, cid)["evade"]]
+             for t, pool in lowering.payment_pools(state, seat).items()}
+    pay = lowering.find_payment(state, seat, action["card"], pools)
+    return action if pay is None else {**action, "pay": pay}
+
+
+def _stamps(state: State, cid: int) -> int:
+    d = cards.of(state, cid)
+    return d["hide"] + d["evade"]
 
 
 def _backing(state: State, seat: int, acts: list[dict]) -> dict | None:
+    """Back a project (or a card short of an action's level) with a spare land or citizen, keeping ``KEEP_FREE`` of
+    each type free to pay; the backer with the smallest ESCONDE and EVADE stamps first, since a backing card can
+    neither hold envelopes nor act (Level and support; Money)."""
+    best, best_key = None, None
     for a in acts:
         if a["type"] != "back":
             continue
@@ -138,9 +156,12 @@ def _backing(state: State, seat: int, acts: list[dict]) -> dict | None:
         kind = cards.of(state, a["card"])["type"]
         wants_level = td["type"] == TYPE_PROJECT or any(
             p.get("level", 0) > plot.level(state, target) for p in td["powers"] if p["when"] == "action")
-        if wants_level and _free_count(state, seat, kind) > KEEP_FREE:
-            return a
-    return None
+        key = (_stamps(state, a["card"]), a["card"], a["target"])
+        if td["type"] == TYPE_PROJECT and _keepable(state, seat) - _stamps(state, a["card"]) <= _income(state, seat):
+            continue  # the plot could not keep the extra envelope: the backer is worth more as a hiding place
+        if wants_level and _free_count(state, seat, kind) > KEEP_FREE and (best_key is None or key < best_key):
+            best, best_key = a, key
+    return best
 
 
 def _card_action(state: State, seat: int, acts: list[dict]) -> dict | None:
@@ -166,6 +187,14 @@ def _keepable(state: State, seat: int) -> int:
     if not p["paradise_tapped"]:
         evade += plot.paradise_evade(state)
     return room + evade
+
+
+def _income(state: State, seat: int) -> int:
+    """Envelopes the bot's projects still earn this turn plus its loose ones: what it must hide or evade."""
+    p = state["players"][seat]
+    earning = sum(plot.level(state, e) for e in p["plot"] if plot.usable(e)
+                  and any(pw["kind"] == KIND_EARN and pw["when"] == "action" for pw in cards.of(state, e["id"])["powers"]))
+    return p["loose"] + earning
 
 
 def _mamandurria(state: State, seat: int, acts: list[dict]) -> dict | None:
