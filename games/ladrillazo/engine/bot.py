@@ -198,7 +198,12 @@ def _income(state: State, seat: int) -> int:
 
 
 def _mamandurria(state: State, seat: int, acts: list[dict]) -> dict | None:
+    """Lower a mamandurria that earns more than it costs, or one paid with money the plot could not keep anyway
+    (an evading one only when more than its cost would be lost). Never in the turn that empties the dispenser:
+    its player keeps the loose envelopes (End of the game), so nothing would be lost and a cost only refills it."""
     p = state["players"][seat]
+    if state["turn"]["dispenser_emptied"]:
+        return None
     overflow = p["loose"] - _keepable(state, seat)
     for a in acts:
         if a["type"] != "lower" or cards.of(state, a["card"])["type"] != TYPE_MAMANDURRIA:
@@ -207,8 +212,8 @@ def _mamandurria(state: State, seat: int, acts: list[dict]) -> dict | None:
         power = next(pw for pw in cards.of(state, a["card"])["powers"] if pw["when"] == WHEN_LOWER)
         if power["kind"] == KIND_EARN and power.get("amount", 0) > cost and state["dispenser"] > 0:
             return a
-        if power["kind"] == KIND_EVADE and p["loose"] - cost >= 2:
-            return a
+        if power["kind"] == KIND_EVADE and overflow <= cost:
+            continue
         if cost <= max(overflow, 0):
             if power["kind"] in TARGETED_KINDS and "target" not in a:
                 continue
@@ -246,7 +251,9 @@ def _payer_offer(state: State, seat: int) -> dict | None:
     hand = [(cards.of(state, c), c) for c in p["hand"]]
     projects = sorted((c for d, c in hand if d["type"] == TYPE_PROJECT),
                       key=lambda c: (sum(max(0, n - have.get(t, 0)) for t, n in cards.of(state, c)["requires"].items()), c))
-    lacking = [t for t in PAYER_TYPES if not have.get(t) and not any(d["type"] == t for d, _c in hand)]
+    # a type is lacking when the plot has none and no card of it in hand could ever be lowered without one
+    lacking = [t for t in PAYER_TYPES if not have.get(t) and not any(d["type"] == t and not d["requires"].get(t)
+                                                                       for d, _c in hand)]
     if not projects or not lacking:
         return None
     spare = sorted((c for d, c in hand if d["type"] == TYPE_MAMANDURRIA or c in projects[1:]),
