@@ -32,6 +32,7 @@ TYPE_VALUE = {"land": 1, "citizen": 1, "politician": 2, "builder": 2, "project":
 LOWER_PRIORITY = (TYPE_PROJECT, "builder", "politician")  # the cards lowered by paying with plot cards
 KEEP_FREE = 2  # spare land/citizens of a type kept unbacked, to pay for new cards
 HAND_KEEP = 8
+LAST_TURN_GUARD = 20  # turns per player after which a losing bot empties the dispenser all the same
 PROJECTS_KEPT = 2  # projects kept in hand while they cannot be lowered
 PAYER_TYPES = ("politician", "builder")  # every project needs both (The Cards)
 PAYERS_WANTED = 3  # politician (and builder) icons in plot and hand a bot digs for
@@ -172,11 +173,29 @@ def _card_action(state: State, seat: int, acts: list[dict]) -> dict | None:
 
     earns = [a for a in mine if power_of(a)["kind"] == KIND_EARN]
     if earns and state["dispenser"] > 0:
-        return earns[0]
+        if not _ending_loses(state, seat, _income(state, seat) - state["players"][seat]["loose"]):
+            return earns[0]
+        below = [a for a in earns if plot.level(state, plot.entry(state, seat, a["card"])) < state["dispenser"]]
+        if below:
+            return below[0]
     draws = [a for a in mine if power_of(a)["kind"] == KIND_DRAW]
     if draws and len(state["players"][seat]["hand"]) < 12:
         return draws[0]
     return _best_targeted(state, seat, mine, power_of)
+
+
+def _ending_loses(state: State, seat: int, earning: int) -> bool:
+    """End of the game: "a Ladrillazo game ends at the end of the turn in which all the envelopes of the dispenser
+    have been used up" and "the player with the most envelopes wins". True when earning ``earning`` now would empty
+    the dispenser and the bot would still not have more than every rival: it then earns only what leaves an envelope
+    in the dispenser, and plays on. Before ``LAST_TURN_GUARD`` turns per player only, so a table where nobody wants
+    to end the game still ends."""
+    if state["turn"]["dispenser_emptied"] or earning < state["dispenser"]:
+        return False
+    if state["turn"]["number"] >= LAST_TURN_GUARD * state["num_players"]:
+        return False
+    mine = scoring.total(state, seat) + state["dispenser"]
+    return mine <= max(scoring.total(state, s) for s in range(state["num_players"]) if s != seat)
 
 
 def _keepable(state: State, seat: int) -> int:
@@ -210,7 +229,8 @@ def _mamandurria(state: State, seat: int, acts: list[dict]) -> dict | None:
             continue
         cost = plot.mamandurria_cost(state, seat, a["card"])
         power = next(pw for pw in cards.of(state, a["card"])["powers"] if pw["when"] == WHEN_LOWER)
-        if power["kind"] == KIND_EARN and power.get("amount", 0) > cost and state["dispenser"] > 0:
+        if (power["kind"] == KIND_EARN and power.get("amount", 0) > cost and state["dispenser"] > 0
+                and not _ending_loses(state, seat, power.get("amount", 0) - cost)):
             return a
         if power["kind"] == KIND_EVADE and overflow <= cost:
             continue

@@ -250,3 +250,29 @@ def test_end_of_game_bot_spends_nothing_in_the_turn_that_empties_the_dispenser()
     s["players"][0]["loose"] = 5  # room for 5: nothing would be lost
     s["dispenser"] -= 5
     assert R.bot_action(s, 0, None)["type"] == "hide"
+
+
+def test_end_of_game_bot_does_not_empty_the_dispenser_to_lose():
+    """End of the game: the game "ends at the end of the turn in which all the envelopes of the dispenser have been
+    used up" and "the player with the most envelopes wins". A bot whose projects would empty the dispenser while it
+    is behind earns only with what leaves an envelope in it; ahead, it earns all and ends the game."""
+    s = game()
+    small = to_plot(s, 0, "adosados")
+    big = to_plot(s, 0, "palma_arena")
+    to_plot(s, 0, "testaferro")
+    to_plot(s, 0, "cunado")
+    s["players"][1]["paradise"] = s["dispenser"] - 2  # seat 1 leads; 2 envelopes are left
+    s["dispenser"] = 2
+    move = R.bot_action(s, 0, None)
+    assert move == {"type": "act", "card": small, "power": 0}, "earning 1 leaves one envelope"
+    s, _ = act(s, 0, move)
+    assert R.bot_action(s, 0, None)["type"] != "act", "earning 2 more would end a game it loses"
+
+    s = game()
+    small = to_plot(s, 0, "adosados")
+    to_plot(s, 0, "palma_arena")
+    s["players"][0]["paradise"] = s["dispenser"] - 2  # seat 0 leads: it earns and ends the game
+    s["dispenser"] = 2
+    s, _ = act(s, 0, R.bot_action(s, 0, None))
+    s, _ = act(s, 0, R.bot_action(s, 0, None))
+    assert s["dispenser"] == 0 and s["turn"]["dispenser_emptied"]
