@@ -258,7 +258,7 @@ def test_end_of_game_bot_does_not_empty_the_dispenser_to_lose():
     is behind earns only with what leaves an envelope in it; ahead, it earns all and ends the game."""
     s = game()
     small = to_plot(s, 0, "adosados")
-    big = to_plot(s, 0, "palma_arena")
+    big = to_plot(s, 0, "palma_arena")  # earns 2
     to_plot(s, 0, "testaferro")
     to_plot(s, 0, "cunado")
     s["players"][1]["paradise"] = s["dispenser"] - 2  # seat 1 leads; 2 envelopes are left
@@ -266,10 +266,11 @@ def test_end_of_game_bot_does_not_empty_the_dispenser_to_lose():
     move = R.bot_action(s, 0, None)
     assert move == {"type": "act", "card": small, "power": 0}, "earning 1 leaves one envelope"
     s, _ = act(s, 0, move)
-    assert R.bot_action(s, 0, None)["type"] != "act", "earning 2 more would end a game it loses"
+    assert R.bot_action(s, 0, None) != {"type": "act", "card": big, "power": 0}, "that would end a game it loses"
+    assert R.bot_action(s, 0, None)["type"] != "act"
 
     s = game()
-    small = to_plot(s, 0, "adosados")
+    to_plot(s, 0, "adosados")
     to_plot(s, 0, "palma_arena")
     s["players"][0]["paradise"] = s["dispenser"] - 2  # seat 0 leads: it earns and ends the game
     s["dispenser"] = 2
