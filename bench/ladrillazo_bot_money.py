@@ -16,8 +16,10 @@ first matching cause:
 - ``exposed/stolen``: rivals' powers (inspect, steal) took more than the end-of-turn returns;
 - ``spent``: nothing was lost, it spent what it had (mamandurrias, deals).
 
-Also printed: the mean of each flow per seat, by position in the turn order, and the share of the money earned
-that went back at the end of turns. ``--bot-rev REV`` plays the bot of git revision ``REV`` at every seat.
+Also printed: the mean of each flow per seat, by position in the turn order; the share of the money earned
+that went back at the end of turns; how often the player of the last turn (the one who emptied the dispenser) won;
+in games where the first positions played one turn more than the others (End of the game: the game ends at the end
+of the turn the dispenser empties), how often one of them won; and the wins by position in games with equal turns. ``--bot-rev REV`` plays the bot of git revision ``REV`` at every seat.
 """
 
 from __future__ import annotations
@@ -124,8 +126,23 @@ def main(argv: list[str] | None = None) -> int:
         causes: Counter[str] = Counter()
         by_pos: list[list[dict]] = [[] for _ in range(players)]
         zero_pos: Counter[int] = Counter()
+        equal_wins: Counter[int] = Counter()
+        extra = [0, 0]  # games where turns differed; of them, won by a seat that played one turn more
+        ender_won = finished = 0
         for g in range(args.games):
             state, flows = play(f"{args.seed}-{players}-{g}", players, options, args.max_actions)
+            if state["result"]:
+                finished += 1
+                winner = state["result"]["winner"]
+                turns = [p["turns"] for p in state["players"]]
+                most = [s for s in range(players) if turns[s] == max(turns)]
+                ender = max(most, key=lambda s: (s - state["first"]) % players)
+                ender_won += winner == ender
+                if len(most) == players:
+                    equal_wins[(winner - state["first"]) % players] += 1
+                else:
+                    extra[0] += 1
+                    extra[1] += winner in most
             for seat, f in enumerate(flows):
                 pos = (seat - state["first"]) % players
                 by_pos[pos].append(f)
@@ -141,6 +158,9 @@ def main(argv: list[str] | None = None) -> int:
         earned = sum(f["earned"] for fs in by_pos for f in fs)
         returned = sum(f["returned"] for fs in by_pos for f in fs)
         print(f"  returned at the end of turns: {returned / max(earned, 1):.0%} of the money earned")
+        print(f"  the player of the last turn won {ender_won} of {finished}; in the {extra[0]} games where the first"
+              f" positions played one turn more they won {extra[1]}; in the {sum(equal_wins.values())} with equal turns,"
+              " wins by position: " + "  ".join(f"{k + 1}: {equal_wins[k]}" for k in range(players)))
         sys.stdout.flush()
     print("command: python bench/ladrillazo_bot_money.py " + " ".join(argv if argv is not None else sys.argv[1:]))
     return 0
