@@ -1,13 +1,18 @@
 """A sensible bot (the time-out move is timeout.py's).
 
 On its turn the bot answers proposals, lowers every land and citizen, lowers the best card it can
-pay for (projects first), backs its projects with spare land and citizens, runs its projects and
-useful actions (hostile ones against the leader), spends on mamandurrias money it could not keep,
+pay for (projects first, then the politician or builder its plot has fewer icons of; paying with
+cards without an EVADE stamp when they suffice), backs its projects with spare land and citizens
+(those with the smallest ESCONDE/EVADE stamps, and not past what its plot can keep), runs its
+projects (but does not empty the dispenser to end a game it would lose) and useful actions (hostile
+ones against the leader), spends on mamandurrias money it could not keep (never in the last turn),
 evades as much as its EVADE cards allow (taking hidden money back to evade more), hides the rest
-where there is room, offers envelopes for a card it lacks once a turn, and ends the turn discarding
-cards it cannot use. It accepts a proposal when what it gets is worth at least what it gives.
-While a proposal of its own is open the bot is not waited for (Talks: the recipient is); it never
-ends its turn under it, and withdraws it if it is ever asked to move on.
+where there is room, makes one offer a turn (a spare hand card for the politician or builder its
+plot lacks, else envelopes for a land or citizen it lacks; to the poorest rival first), and ends
+the turn discarding the cards it cannot use, to draw more. It accepts a proposal when what it gets
+is worth at least what it gives. While a proposal of its own is open the bot is not waited for
+(Talks: the recipient is); it never ends its turn under it, and withdraws it if it is ever asked to
+move on. Measured in docs/rules/ladrillazo.md, "Bots and balance".
 """
 
 from __future__ import annotations
