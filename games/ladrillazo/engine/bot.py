@@ -37,7 +37,7 @@ TYPE_VALUE = {"land": 1, "citizen": 1, "politician": 2, "builder": 2, "project":
 LOWER_PRIORITY = (TYPE_PROJECT, "builder", "politician")  # the cards lowered by paying with plot cards
 KEEP_FREE = 2  # spare land/citizens of a type kept unbacked, to pay for new cards
 HAND_KEEP = 8
-LAST_TURN_GUARD = 20  # turns per player after which a losing bot empties the dispenser all the same
+LAST_TURN_GUARD = 15  # turns per player after which a losing bot empties the dispenser all the same
 PROJECTS_KEPT = 2  # projects kept in hand while they cannot be lowered
 PAYER_TYPES = ("politician", "builder")  # every project needs both (The Cards)
 PAYERS_WANTED = 3  # politician (and builder) icons in plot and hand a bot digs for
@@ -192,15 +192,23 @@ def _card_action(state: State, seat: int, acts: list[dict]) -> dict | None:
 def _ending_loses(state: State, seat: int, earning: int) -> bool:
     """End of the game: "a Ladrillazo game ends at the end of the turn in which all the envelopes of the dispenser
     have been used up" and "the player with the most envelopes wins". True when earning ``earning`` now would empty
-    the dispenser and the bot would still not have more than every rival: it then earns only what leaves an envelope
-    in the dispenser, and plays on. Before ``LAST_TURN_GUARD`` turns per player only, so a table where nobody wants
-    to end the game still ends."""
-    if state["turn"]["dispenser_emptied"] or earning < state["dispenser"]:
+    the dispenser and the bot would still not have more than every rival, one of whom ahead has a project to end the
+    game with later: it then earns only what leaves an envelope in the dispenser, and plays on. Never for the last
+    envelope (there is nothing to leave: whoever earns next ends the game) nor after ``LAST_TURN_GUARD`` turns per
+    player, so the game still ends."""
+    if state["turn"]["dispenser_emptied"] or earning < state["dispenser"] or state["dispenser"] < 2:
         return False
     if state["turn"]["number"] >= LAST_TURN_GUARD * state["num_players"]:
         return False
     mine = scoring.total(state, seat) + state["dispenser"]
-    return mine <= max(scoring.total(state, s) for s in range(state["num_players"]) if s != seat)
+    ahead = [s for s in range(state["num_players"]) if s != seat and scoring.total(state, s) >= mine]
+    return any(_earners(state, s) for s in ahead)  # someone ahead who can end it: else nobody would
+
+
+def _earners(state: State, seat: int) -> list[int]:
+    """The cards of ``seat``'s plot with an earning action (its projects), not backing another."""
+    return [e["id"] for e in state["players"][seat]["plot"] if e["backing"] is None
+            and any(pw["kind"] == KIND_EARN and pw["when"] == "action" for pw in cards.of(state, e["id"])["powers"])]
 
 
 def _keepable(state: State, seat: int) -> int:

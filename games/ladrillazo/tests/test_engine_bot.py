@@ -254,26 +254,39 @@ def test_end_of_game_bot_spends_nothing_in_the_turn_that_empties_the_dispenser()
 
 def test_end_of_game_bot_does_not_empty_the_dispenser_to_lose():
     """End of the game: the game "ends at the end of the turn in which all the envelopes of the dispenser have been
-    used up" and "the player with the most envelopes wins". A bot whose projects would empty the dispenser while it
-    is behind earns only with what leaves an envelope in it; ahead, it earns all and ends the game."""
+    used up" and "the player with the most envelopes wins". A bot whose projects would empty the dispenser while a
+    rival with a project is ahead earns only with what leaves an envelope in it; for the last envelope, or ahead,
+    or when the rival ahead has no project to end the game with, it earns all and ends the game."""
     s = game()
     small = to_plot(s, 0, "adosados")
     big = to_plot(s, 0, "palma_arena")  # earns 2
     to_plot(s, 0, "testaferro")
     to_plot(s, 0, "cunado")
-    s["players"][1]["paradise"] = s["dispenser"] - 2  # seat 1 leads; 2 envelopes are left
-    s["dispenser"] = 2
+    to_plot(s, 1, "rotonda")
+    s["players"][1]["paradise"] = s["dispenser"] - 3  # seat 1 leads; 3 envelopes are left
+    s["dispenser"] = 3
     move = R.bot_action(s, 0, None)
-    assert move == {"type": "act", "card": small, "power": 0}, "earning 1 leaves one envelope"
+    assert move == {"type": "act", "card": small, "power": 0}, "earning 1 leaves envelopes"
     s, _ = act(s, 0, move)
-    assert R.bot_action(s, 0, None) != {"type": "act", "card": big, "power": 0}, "that would end a game it loses"
+    assert R.bot_action(s, 0, None) != {"type": "act", "card": big, "power": 0}, "2 of 2 would end a game it loses"
     assert R.bot_action(s, 0, None)["type"] != "act"
 
     s = game()
-    to_plot(s, 0, "adosados")
-    to_plot(s, 0, "palma_arena")
-    s["players"][0]["paradise"] = s["dispenser"] - 2  # seat 0 leads: it earns and ends the game
-    s["dispenser"] = 2
-    s, _ = act(s, 0, R.bot_action(s, 0, None))
-    s, _ = act(s, 0, R.bot_action(s, 0, None))
-    assert s["dispenser"] == 0 and s["turn"]["dispenser_emptied"]
+    small = to_plot(s, 0, "adosados")
+    to_plot(s, 1, "rotonda")
+    s["players"][1]["paradise"] = s["dispenser"] - 1  # the last envelope: whoever earns next ends the game
+    s["dispenser"] = 1
+    assert R.bot_action(s, 0, None) == {"type": "act", "card": small, "power": 0}
+
+    for bot_leads in (False, True):
+        s = game()
+        to_plot(s, 0, "adosados")
+        to_plot(s, 0, "palma_arena")
+        if bot_leads:  # seat 0 leads and ends the game
+            s["players"][0]["paradise"] = s["dispenser"] - 2
+        else:  # seat 1 leads but has no project: nobody else would end it
+            s["players"][1]["paradise"] = s["dispenser"] - 2
+        s["dispenser"] = 2
+        s, _ = act(s, 0, R.bot_action(s, 0, None))
+        s, _ = act(s, 0, R.bot_action(s, 0, None))
+        assert s["dispenser"] == 0 and s["turn"]["dispenser_emptied"]
