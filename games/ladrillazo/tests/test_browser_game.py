@@ -99,6 +99,8 @@ def play_by_clicking(page, state: dict, action: dict) -> bool:
         form.locator("select[data-lz-to]").select_option(str(action["to"]))
         for cid in action.get("ask", {}).get("plot", []):
             form.locator(f"input[data-lz-ask-plot][value='{cid}']").check()
+        for cid in action.get("give", {}).get("hand", []):  # the bot's trade for a politician or builder
+            form.locator(f"input[data-lz-give-hand][value='{cid}']").check()
         if action.get("give", {}).get("envelopes"):
             form.locator("input[data-lz-give-env]").fill(str(action["give"]["envelopes"]))
         form.locator("button[type=submit]").click()
