@@ -4,6 +4,7 @@
 * ``tests.fixtures.database``: the test database, emptied after each transactional test while the servers may
   still write to it, and checked empty before each database test;
 * ``tests.fixtures.servers``: Redis emptied for the session, a real Daphne and a real Celery worker;
+* ``tests.fixtures.cluster``: two nodes (Daphne processes and a Celery worker each) behind a real HAProxy;
 * ``tests.fixtures.browsers``: headless Chromium through Playwright.
 
 Helpers that tests import by name live in those modules and in ``tests.support``.
@@ -13,5 +14,6 @@ pytest_plugins = [
     "tests.fixtures.limits",
     "tests.fixtures.database",
     "tests.fixtures.servers",
+    "tests.fixtures.cluster",
     "tests.fixtures.browsers",
 ]
