@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
-.PHONY: run test test-slow lint types install messages bench mutation mutation-move-path clean
+.PHONY: run test test-cluster test-slow lint types install messages bench mutation mutation-move-path clean
 
 # Random-playout property tests: a few hundred games in `make test`, thousands in `make test-slow`.
 PROPERTY_GAMES ?= 300
@@ -47,9 +47,15 @@ types: $(VENV)/.installed-test
 # The whole suite on PostgreSQL and Redis, then the embedded-default subset on SQLite.
 test: lint types
 	$(PROPERTY_ENV) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal
+		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not cluster"
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.test-embedded.sqlite3 REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -m embedded -p no:cacheprovider
+
+# Two nodes (Daphne processes and a Celery worker each) behind HAProxy, sharing PostgreSQL and Redis
+# (tests/fixtures/cluster.py; needs the haproxy binary: Debian's haproxy package). One pytest process (it starts 7 server processes).
+test-cluster: $(VENV)/.installed-test
+	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
+		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py
 
 # The property tests at full size (thousands of random games per ruleset) and a longer fuzz run.
 test-slow: PROPERTY_GAMES = 3000

@@ -19,7 +19,8 @@ import websockets
 from accounts.models import ApiToken
 from games.tests.conftest import make_users, open_table
 from games.tests.test_browser_game import login
-from tests.support import run_async
+from tests.fixtures.cluster import haproxy_config
+from tests.support import ROOT, run_async
 
 pytestmark = [pytest.mark.cluster, pytest.mark.django_db(transaction=True)]
 
@@ -74,6 +75,26 @@ def started_game_with_tokens():
     game = open_table("estanciero", users, start=True)
     seat_of = {s.user_id: s.index for s in game.seats.all()}
     return game, {seat_of[u.pk]: ApiToken.issue(u, "cluster")[1] for u in users}
+
+
+def test_the_two_machine_recipe_shows_the_tested_configuration():
+    """docs/DEPLOY.md's HAProxy configuration is what the cluster fixture writes, with its addresses."""
+    text = (ROOT / "docs" / "DEPLOY.md").read_text(encoding="utf-8")
+    shown = haproxy_config(443, {"a": "10.0.0.11:8000", "b": "10.0.0.12:8000"}, bind="*",
+                           check_host="tablero.example", crt="/etc/haproxy/tablero.pem")
+    assert f"```haproxy\n{shown}```" in text
+
+
+def test_the_health_check_is_answered_where_https_is_required(db, settings):
+    """Behind SECURE_SSL_REDIRECT the check's own request (a host of ALLOWED_HOSTS, X-Forwarded-Proto https) gets
+    200, where one without the header would be redirected and the node counted down."""
+    from django.test import Client
+
+    settings.SECURE_SSL_REDIRECT = True
+    settings.ALLOWED_HOSTS = ["tablero.example"]
+    assert Client().get("/healthz", HTTP_HOST="tablero.example").status_code == 301
+    answer = Client().get("/healthz", HTTP_HOST="tablero.example", HTTP_X_FORWARDED_PROTO="https")
+    assert answer.status_code == 200 and answer.json() == {"ok": True}
 
 
 def test_the_proxy_checks_both_nodes_and_uses_both(cluster):
