@@ -20,7 +20,7 @@ from accounts.models import ApiToken
 from games.tests.conftest import make_users, open_table
 from games.tests.test_browser_game import login
 from tests.fixtures.cluster import haproxy_config
-from tests.support import ROOT, run_async
+from tests.support import ROOT, run_async, wait_until
 
 pytestmark = [pytest.mark.cluster, pytest.mark.django_db(transaction=True)]
 
@@ -99,7 +99,7 @@ def test_the_health_check_is_answered_where_https_is_required(db, settings):
 
 def test_the_proxy_checks_both_nodes_and_uses_both(cluster):
     """HAProxy's health checks on /healthz see both nodes UP, and its answers come from both."""
-    assert cluster.servers_up() == {"a": "UP", "b": "UP"}
+    assert wait_until(lambda: cluster.servers_up() == {"a": "UP", "b": "UP"}, timeout=WAIT), cluster.servers_up()
     served = set()
     for _ in range(20):
         with urllib.request.urlopen(cluster.url + "/healthz", timeout=WAIT) as response:
