@@ -95,6 +95,37 @@ def watch_pools(bouncer, done: threading.Event, peaks: dict[str, int]) -> thread
     return thread
 
 
+def test_what_the_setting_refuses_breaks_through_pgbouncer_and_what_it_keeps_does_not(bouncer):
+    """Why ``behind_pgbouncer`` refuses server-side binding with prepared statements: through PgBouncer in
+    transaction mode the statement one client prepared is on a server connection the next client gets
+    ("prepared statement "_pg3_0" already exists"). Django's client-side cursors with ``prepare_threshold``
+    ``None`` (what the setting keeps) run the same queries from the same threads without an error."""
+    import psycopg
+
+    def errors(cursor_of, **kwargs) -> list[str]:
+        found: list[str] = []
+
+        def client():
+            try:
+                with psycopg.connect(bouncer.url(), autocommit=True, **kwargs) as conn:
+                    cursor = cursor_of(conn)
+                    for i in range(50):
+                        cursor.execute("SELECT %s::int + 1", (i,))
+                        assert cursor.fetchone() == (i + 1,)
+            except psycopg.Error as e:
+                found.append(type(e).__name__)
+
+        threads = [threading.Thread(target=client) for _ in range(SERVER_POOL * 2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return found
+
+    assert "DuplicatePreparedStatement" in errors(lambda c: c.cursor(), prepare_threshold=0)
+    assert errors(psycopg.ClientCursor, prepare_threshold=None) == []
+
+
 @pytest.mark.timeout(300)
 def test_many_processes_and_threads_share_the_pgbouncer_pool_and_every_move_is_written_once(bouncer, daphnes):
     game, tokens = two_player_api_game("pgb")
