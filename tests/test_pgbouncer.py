@@ -24,8 +24,8 @@ from django.db import connection  # noqa: F401 (the skipif condition reads it)
 from config.postgresql.pool import behind_pgbouncer
 from tests.fixtures.database import two_player_api_game
 from tests.fixtures.pgbouncer import start_pgbouncer
-from tests.fixtures.servers import Proc, free_port, server_env, stop_procs, wait_http
-from tests.support import run_async
+from tests.fixtures.servers import Proc, free_port, server_env, start_celery_worker, stop_procs, wait_http
+from tests.support import run_async, wait_until
 from tests.test_db_pool import request
 
 SERVER_POOL = 3
@@ -228,3 +228,32 @@ def test_a_move_over_a_socket_through_pgbouncer_reaches_a_socket_of_the_other_pr
     assert refused["error"] == "stale"
     game.refresh_from_db()
     assert game.version == sync["version"] + 1 and game.moves.count() == game.version
+
+
+@pytest.mark.timeout(200)
+def test_a_celery_worker_through_pgbouncer_plays_a_bot_table_to_its_end(bouncer):
+    """The bots' moves are the move path run by a Celery worker (``games.tasks``): a worker whose database is
+    PgBouncer plays a bot-only table to its end, every move written once in order."""
+    from accounts.models import User
+    from games.models import Game
+    from games.tables import lifecycle as tables
+
+    env = server_env()
+    env.update(DATABASE_URL=bouncer.url(), DB_PGBOUNCER="1", DB_POOL_MAX_SIZE="2")
+    env.pop("DB_CONN_MAX_AGE", None)
+    worker = start_celery_worker("celery-pgbouncer", env)
+    try:
+        owner = User.objects.create_user("dueña", password="pw-duena-123")
+        game = tables.do_create_table(owner, "estanciero", 3, bots=3, options={"max_turns": 2})
+        assert wait_until(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, timeout=150,
+                          step=0.5), worker.tail()
+        # The worker's connections are PgBouncer's clients (its pool keeps one open).
+        assert [c for c in bouncer.console("SHOW CLIENTS") if c["database"] == bouncer.dbname]
+    finally:
+        Game.objects.filter(status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)
+        stop_procs(worker)
+    game.refresh_from_db()
+    assert game.outcome["ranking"]
+    assert list(game.moves.order_by("seq").values_list("seq", flat=True)) == list(range(1, game.version + 1))
+    assert set(game.moves.values_list("source", flat=True)) == {"bot"}
+    assert bouncer.server_connections() <= SERVER_POOL
