@@ -99,7 +99,7 @@ if DATABASE_URL:
         # Each process lends its connections from a pool of at most DB_POOL_MAX_SIZE (config/postgresql/pool.py):
         # a thread borrows one for a request or a socket's database call, so a burst of requests cannot hold a
         # connection each. DB_POOL_MAX_SIZE=0 keeps Django's own connections per thread, kept DB_CONN_MAX_AGE
-        # seconds and unbounded (for a deployment behind PgBouncer).
+        # seconds and unbounded.
         # The test runner's own process does not pool by default: its tests' threads and event loops end without
         # handing their connections back, which drained a pool of 8 within one run of the suite. The servers and
         # workers it starts (tests.fixtures.servers.server_env) are processes of their own and pool as deployed.
@@ -116,7 +116,15 @@ if DATABASE_URL:
     else:
         # Connections are kept (a new PostgreSQL connection costs ~5 ms, several per move) and checked before reuse.
         DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60)
+    if env_bool("DB_PGBOUNCER", False):
+        # DATABASE_URL is PgBouncer in transaction mode: no state may outlive a transaction on the server
+        # (config/postgresql/pool.py, docs/DEPLOY.md "PgBouncer").
+        from config.postgresql.pool import behind_pgbouncer
+
+        behind_pgbouncer(DATABASES["default"])
 else:
+    if env_bool("DB_PGBOUNCER", False):
+        raise ImproperlyConfigured("DB_PGBOUNCER=1 needs DATABASE_URL (PgBouncer's address); none is set")
     # Embedded default. WAL lets readers work beside the writer; IMMEDIATE
     # transactions take the write lock up front so concurrent moves queue
     # instead of failing with "database is locked" half-way through.

@@ -55,3 +55,32 @@ def pool_options(max_size: int, min_size: int, timeout: int) -> dict | None:
     if timeout <= 0:
         raise ImproperlyConfigured(f"DB_POOL_TIMEOUT must be a number of seconds above 0, not {timeout}")
     return {"min_size": min_size, "max_size": max_size, "timeout": timeout}
+
+
+def behind_pgbouncer(database: dict) -> None:
+    """Fits Django's ``database`` settings to PgBouncer in transaction mode (``DB_PGBOUNCER=1``), or refuses, at
+    start-up, a combination that cannot work through it.
+
+    In transaction mode PgBouncer lends a server connection for one transaction and then to another client, so
+    nothing may outlive a transaction on the server: no server-side prepared statements (psycopg prepares a
+    query run ``prepare_threshold`` times; Django's default ``None`` never does, and PgBouncer 1.18 of Debian 12
+    does not carry them across server connections), no server-side binding (its cursors prepare) and no
+    server-side cursors outside a transaction (``QuerySet.iterator()``: ``DISABLE_SERVER_SIDE_CURSORS``). The
+    code keeps no other session state: no advisory locks, LISTEN or session ``SET`` (the move path's row locks
+    and version check are one transaction, ``games/play/actions.py``), and the parameters Django sets at
+    connect (time zone, client encoding) are ones PgBouncer tracks and sets again for each transaction.
+    Each process's own pool (``DB_POOL_MAX_SIZE``) stays as it is: it bounds the process's connections to
+    PgBouncer, and PgBouncer bounds the server connections of all of them (docs/DEPLOY.md)."""
+    if database.get("ENGINE") not in ("config.postgresql", "django.db.backends.postgresql"):
+        raise ImproperlyConfigured(f"DB_PGBOUNCER=1 needs a PostgreSQL DATABASE_URL (PgBouncer's address), not "
+                                   f"the engine {database.get('ENGINE')!r}")
+    options = database.setdefault("OPTIONS", {})
+    if options.get("prepare_threshold") is not None:
+        raise ImproperlyConfigured(f"DB_PGBOUNCER=1 (transaction mode) cannot use server-side prepared "
+                                   f"statements: drop prepare_threshold={options['prepare_threshold']!r} from "
+                                   "DATABASE_URL")
+    if options.get("server_side_binding"):
+        raise ImproperlyConfigured("DB_PGBOUNCER=1 (transaction mode) cannot use server_side_binding: its "
+                                   "cursors prepare statements on the server; drop it from DATABASE_URL")
+    options["prepare_threshold"] = None
+    database["DISABLE_SERVER_SIDE_CURSORS"] = True
