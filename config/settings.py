@@ -217,6 +217,22 @@ CELERY_TASK_ROUTES = {"games.tasks.sweep_deadlines": {"queue": CELERY_SWEEP_QUEU
 # new PostgreSQL connection per deadline cost more than the deadline's own queries.
 CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_RESULT_EXPIRES = 3600
+# One beat schedules at a time, whichever node it runs on (celery-redbeat, config/beat.py, docs/DEPLOY.md "One
+# beat"): every node runs a beat; the one holding a lock in Redis schedules and extends the lock on every loop, the
+# others try for it every BEAT_MAX_LOOP_SECONDS. A holder that dies (kill -9, its machine gone) leaves the lock to expire after
+# BEAT_LOCK_SECONDS, so another beat takes over within BEAT_LOCK_SECONDS + BEAT_MAX_LOOP_SECONDS (30 s by default).
+# The schedule (each entry's last run) is kept in the same Redis, so the new holder goes on where the old one left.
+# The keys are named after the queue, so two sites sharing one Redis database (CELERY_QUEUE) keep a beat each.
+CELERY_BEAT_SCHEDULER = "config.beat:Scheduler"
+CELERY_REDBEAT_REDIS_URL = REDIS_URL
+CELERY_REDBEAT_REDIS_OPTIONS: dict[str, object] = {}
+CELERY_REDBEAT_KEY_PREFIX = f"{CELERY_TASK_DEFAULT_QUEUE}.beat:"
+CELERY_REDBEAT_LOCK_TIMEOUT = env_int("BEAT_LOCK_SECONDS", 25)
+# The holder extends the lock at least this often, so it must stay well below the lock's timeout.
+CELERY_BEAT_MAX_LOOP_INTERVAL = env_int("BEAT_MAX_LOOP_SECONDS", 5)
+if not 0 < CELERY_BEAT_MAX_LOOP_INTERVAL * 2 <= CELERY_REDBEAT_LOCK_TIMEOUT:
+    raise ImproperlyConfigured("BEAT_MAX_LOOP_SECONDS must be at least 1 and at most half of BEAT_LOCK_SECONDS: the "
+                               "beat holding the lock extends it once a loop")
 CELERY_BEAT_SCHEDULE = {
     # A sweep still queued when the next is due is dropped: the next one does the same work.
     "sweep-deadlines": {"task": "games.tasks.sweep_deadlines", "schedule": float(env_int("SWEEP_SECONDS", 5)),

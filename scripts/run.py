@@ -73,10 +73,9 @@ def main() -> int:
                                            f"-n tablero-{port}@%h")
     procs["sweep"] = supervised("sweep", f"{venv_bin}/celery -A config worker -l warning --concurrency 1 "
                                          f"-Q {queue}.sweep -n sweep-{port}@%h")
-    # The beat schedule's state file belongs to this checkout (two checkouts on one machine must not share it).
-    state_dir = ROOT / ".run"
-    state_dir.mkdir(exist_ok=True)
-    procs["beat"] = supervised("beat", f"{venv_bin}/celery -A config beat -l info --schedule {state_dir}/celerybeat-schedule")
+    # Beat keeps its schedule and its lock in Redis (celery-redbeat, config/settings.py): a beat of another node (or
+    # of another `make run` on the same Redis and CELERY_QUEUE) waits for the lock and takes over when this one dies.
+    procs["beat"] = supervised("beat", f"{venv_bin}/celery -A config beat -l info")
 
     procfile = Path(tempfile.mkdtemp(prefix="tablero-")) / "Procfile"
     procfile.write_text("".join(f"{name}: {cmd}\n" for name, cmd in procs.items()))
