@@ -7,6 +7,7 @@ import random
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
 from games.argentilandia.engine.schema import PHASE_MAIN
+from games.argentilandia.engine.sim import random_step
 
 MATS = B.MATERIALS
 
@@ -47,18 +48,8 @@ def play_random(seed: int, n: int = 4, max_turns: int = 12, bots: tuple = (), ch
     rng = random.Random(seed)
     st = RS.new_game(n, f"seed-{seed}", {"max_turns": max_turns})
     steps = 0
-    while RS.to_move(st):
-        seat = None
-        if st["phase"] == PHASE_MAIN and st["offers"] and rng.random() < 0.3:
-            responders = [s for s in range(n) if s != st["current"] and RS.legal_actions(st, s)]
-            if responders:
-                seat = rng.choice(responders)
-        if seat is None:
-            seat = rng.choice(RS.to_move(st))
-        if seat in bots:
-            action = RS.bot_action(st, seat, rng)
-        else:
-            action = rng.choice(RS.legal_actions(st, seat))
+    while (step := random_step(st, rng, set(bots))) is not None:
+        seat, action = step
         new, events = RS.apply(st, seat, action)
         if check is not None:
             check(st, new, seat, action, events, steps)

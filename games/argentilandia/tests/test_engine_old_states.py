@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from games.argentilandia.engine import RULESET as RS
-from games.argentilandia.engine.schema import PHASE_MAIN
+from games.argentilandia.engine.sim import random_step
 
 from .test_engine_property import check_invariants
 
@@ -44,16 +44,10 @@ def test_an_old_engines_state_plays_on_to_its_end_with_todays_engine(picked):
     for _ in range(MAX_MOVES):
         for viewer in [None, *range(n)]:
             RS.view(st, viewer)
-        if not RS.to_move(st):
+        step = random_step(st, rng, bots)
+        if step is None:
             break
-        seat = None
-        if st["phase"] == PHASE_MAIN and st["offers"] and rng.random() < 0.3:
-            responders = [s for s in range(n) if s != st["current"] and RS.legal_actions(st, s)]
-            if responders:
-                seat = rng.choice(responders)
-        if seat is None:
-            seat = rng.choice(RS.to_move(st))
-        action = RS.bot_action(st, seat, rng) if seat in bots else rng.choice(RS.legal_actions(st, seat))
+        seat, action = step
         st, events = RS.apply(st, seat, action)
         json.dumps(events)
         check_invariants(st)
