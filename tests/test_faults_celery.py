@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -23,7 +24,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import Game, Move, Seat
 from tests.fixtures.servers import Proc, free_port, server_env, start_celery_beat, start_celery_worker, stop_procs
-from tests.support import ARTIFACTS, ROOT, wait_until
+from tests.support import ROOT, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -83,7 +84,21 @@ class PrivateStack:
         assert run_on(self.env, PING) == "up", self.worker.tail()
 
     def start_beat(self) -> None:
-        self.beat = start_celery_beat(f"faults-beat-{self.port}", self.env, ARTIFACTS / f"beat-{self.port}")
+        """Beat, started again 2 s after it exits, as systemd (``Restart=always``, ``RestartSec=2``) and ``make run``
+        keep it: its schedule and lock live in Redis (celery-redbeat), so it exits when Redis goes away."""
+        self.beat = start_celery_beat(f"faults-beat-{self.port}", self.env)
+        self.beat_restarts = 0
+        self._stopping = threading.Event()
+
+        def supervise() -> None:
+            while not self._stopping.wait(0.5):
+                if self.beat is not None and self.beat.popen.poll() is not None and not self._stopping.wait(2):
+                    self.beat.log.close()
+                    self.beat.start()
+                    self.beat_restarts += 1
+
+        self._supervisor = threading.Thread(target=supervise, daemon=True)
+        self._supervisor.start()
 
     def pending_deadlines(self) -> int:
         """Deadlines in the private Redis's timers' set (``games.play.timers.key``)."""
@@ -95,6 +110,9 @@ class PrivateStack:
         return [int(pk) for pk in run_on(self.env, START_GAMES, str(count), str(move_seconds)).split(",")]
 
     def stop(self) -> None:
+        if self.beat is not None:
+            self._stopping.set()
+            self._supervisor.join()
         stop_procs(self.beat, self.worker, self.redis)
 
 
@@ -156,3 +174,4 @@ def test_a_redis_restart_loses_no_move_and_the_worker_carries_on(stack, players)
     assert "Connection to broker lost" in log
     assert "Unrecoverable error" not in log
     assert_each_move_once([game_id])
+    print(f"beat started again {stack.beat_restarts} time(s) after the Redis restart")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -25,7 +26,7 @@ from config.postgresql.pool import behind_pgbouncer
 from tests.fixtures.database import two_player_api_game
 from tests.fixtures.pgbouncer import start_pgbouncer
 from tests.fixtures.servers import Proc, free_port, server_env, start_celery_worker, stop_procs, wait_http
-from tests.support import run_async, wait_until
+from tests.support import ROOT, run_async, wait_until
 from tests.test_db_pool import request
 
 SERVER_POOL = 3
@@ -230,25 +231,45 @@ def test_a_move_over_a_socket_through_pgbouncer_reaches_a_socket_of_the_other_pr
     assert game.version == sync["version"] + 1 and game.moves.count() == game.version
 
 
+# Run in a subprocess with the worker's settings, so that the table's tasks go to that worker's own queue.
+CREATE_BOT_TABLE = """
+import django; django.setup()
+from accounts.models import User
+from games.tables import lifecycle as tables
+owner = User.objects.create_user("dueña", password="pw-duena-123")
+print(tables.do_create_table(owner, "estanciero", 3, bots=3, options={"max_turns": 2}).pk)
+"""
+
+
+def transactions(bouncer) -> int:
+    """The transactions PgBouncer has carried to the test database since it started (``SHOW STATS``)."""
+    return sum(int(row["total_xact_count"]) for row in bouncer.console("SHOW STATS") if row["database"] == bouncer.dbname)
+
+
 @pytest.mark.timeout(200)
 def test_a_celery_worker_through_pgbouncer_plays_a_bot_table_to_its_end(bouncer):
     """The bots' moves are the move path run by a Celery worker (``games.tasks``): a worker whose database is
-    PgBouncer plays a bot-only table to its end, every move written once in order."""
-    from accounts.models import User
-    from games.models import Game
-    from games.tables import lifecycle as tables
+    PgBouncer plays a bot-only table to its end, every move written once in order. The worker and the table's
+    creator have a queue of their own: the session's worker (straight to PostgreSQL) must not play it instead."""
+    from games.models import Game, Move
 
     env = server_env()
-    env.update(DATABASE_URL=bouncer.url(), DB_PGBOUNCER="1", DB_POOL_MAX_SIZE="2")
+    env.update(DATABASE_URL=bouncer.url(), DB_PGBOUNCER="1", DB_POOL_MAX_SIZE="2",
+               CELERY_QUEUE=f"pgbouncer-{bouncer.port}")
     env.pop("DB_CONN_MAX_AGE", None)
     worker = start_celery_worker("celery-pgbouncer", env)
+    before = transactions(bouncer)
     try:
-        owner = User.objects.create_user("dueña", password="pw-duena-123")
-        game = tables.do_create_table(owner, "estanciero", 3, bots=3, options={"max_turns": 2})
+        made = subprocess.run([sys.executable, "-c", CREATE_BOT_TABLE], env=env, cwd=ROOT, capture_output=True,
+                              text=True, timeout=120)
+        assert made.returncode == 0, made.stderr[-3000:]
+        game = Game.objects.get(pk=int(made.stdout.strip().splitlines()[-1]))
         assert wait_until(lambda: Game.objects.get(pk=game.pk).status == Game.Status.FINISHED, timeout=150,
                           step=0.5), worker.tail()
-        # The worker's connections are PgBouncer's clients (its pool keeps one open).
-        assert [c for c in bouncer.console("SHOW CLIENTS") if c["database"] == bouncer.dbname]
+        # Every write of the game (the table, then each bot move) went through PgBouncer.
+        assert transactions(bouncer) - before >= Move.objects.filter(game=game).count() > 0
+        assert list(Move.objects.filter(game=game).order_by("seq").values_list("seq", flat=True)) == \
+            list(range(1, Move.objects.filter(game=game).count() + 1))
     finally:
         Game.objects.filter(status=Game.Status.ACTIVE).update(status=Game.Status.ABORTED)
         stop_procs(worker)

@@ -88,7 +88,7 @@ class Servers:
         self.wait_ready()
 
     def start_beat(self) -> None:
-        self.beat = start_celery_beat("restart-beat", self.env, self.tmp / "beat-schedule")
+        self.beat = start_celery_beat("restart-beat", self.env)
 
     def stop(self) -> None:
         stop_procs(self.beat, self.worker, self.daphne)
