@@ -47,7 +47,7 @@ types: $(VENV)/.installed-test
 # The whole suite on PostgreSQL and Redis, then the embedded-default subset on SQLite.
 test: lint types
 	$(PROPERTY_ENV) DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not cluster"
+		$(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist worksteal -m "not cluster" --durations=25
 	env -u DATABASE_URL SQLITE_PATH=$(CURDIR)/.test-embedded.sqlite3 REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -m embedded -p no:cacheprovider
 

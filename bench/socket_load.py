@@ -21,6 +21,7 @@ After a warm-up (``--warmup`` seconds), for ``--seconds`` it records:
 - Daphne CPU ms per move (utime+stime), its share of a core, and its busiest thread's (the event loop or a
   database thread: one thread near 100% is a ceiling no matter how many cores are free);
 - PostgreSQL transactions per move (``pg_stat_database``) and the CPU of the Daphne processes' backends;
+- the Redis server's CPU per move (``INFO cpu``: all its clients, so give the bench a Redis server of its own);
 - the whole machine's busy share (other work on the machine skews every figure), the bench client's own CPU;
 - refused moves (an ``error`` answer), moves that timed out, games that finished or stalled, sockets closed;
 - the garbage collector's pauses in the Daphne processes (``_gc_pauses.py``), and with ``--timeline`` each
@@ -368,6 +369,15 @@ def pg_sample() -> tuple[int, dict[int, float]] | None:
     return int(xacts), {pid: process_cpu(pid) for pid in backends}
 
 
+def redis_cpu() -> float:
+    """CPU seconds the Redis server of ``REDIS_URL`` has used (``INFO cpu``, main thread and children). It counts
+    every client of that server: give the bench a Redis server of its own to read it per move."""
+    import redis
+
+    info = redis.Redis.from_url(os.environ["REDIS_URL"]).info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+
+
 def vacuum() -> None:
     """VACUUM ANALYZE the bench database, so that every run starts with no dead rows and fresh statistics.
     Without it, a PostgreSQL with autovacuum off (this machine's CI configuration) kept every dead row of the
@@ -687,13 +697,15 @@ class Sample:
     pg: tuple[int, dict[int, float]] | None
     host: tuple[float, float]
     client_cpu: float
+    redis_cpu: float
 
 
 async def take_sample(servers: list[Server]) -> Sample:
     pids = [s.proc.pid for s in servers]
     pg = await asyncio.to_thread(pg_sample)  # a blocking query must not stall the sockets' loop
     return Sample(asyncio.get_running_loop().time(), [thread_cpu(p) for p in pids], [process_cpu(p) for p in pids],
-                  [run_queue_wait(p) for p in pids], pg, host_busy(), time.process_time())
+                  [run_queue_wait(p) for p in pids], pg, host_busy(), time.process_time(),
+                  await asyncio.to_thread(redis_cpu))
 
 
 @dataclass
@@ -714,6 +726,7 @@ class Result:
     loop_wait: float  # the busiest-waiting event loop's share of the window spent waiting for a CPU
     transactions: int | None
     pg_cpu: float | None
+    redis_cpu: float
     host_busy: float
     client_busy: float
     totals: Totals
@@ -751,7 +764,7 @@ def measure(servers: list[Server], first: Sample, last: Sample, totals: Totals, 
     connections = len(clients) * (SEATS + 1)
     return Result(len(clients), len(servers), connections, seconds, len(clients) * options.rate,
                   totals.latencies, totals.messages, totals.bytes, (rss[1] - rss[0]) / max(1, opened), cpu, cpu / seconds,
-                  share, is_loop, max(a - b for a, b in zip(last.loop_wait, first.loop_wait)) / seconds, transactions, pg_cpu, busy / total if total else 0.0,
+                  share, is_loop, max(a - b for a, b in zip(last.loop_wait, first.loop_wait)) / seconds, transactions, pg_cpu, last.redis_cpu - first.redis_cpu, busy / total if total else 0.0,
                   (last.client_cpu - first.client_cpu) / seconds, totals, [
                       ", ".join(f"{'loop' if tid == server.proc.pid else name} {share * 100:.0f}%"
                                 for share, tid, name in thread_shares(b, a, seconds)[:4])
@@ -875,7 +888,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 COLUMNS = ("K", "srv", "conns", "offer/s", "moves/s", "p50ms", "p95ms", "p99ms", "maxms", "msg/mv", "kB/mv",
-           "RSSkB/conn", "cpu ms/mv", "daphne%", "top thr%", "loop wait%", "tx/mv", "pg ms/mv", "host%", "client%",
+           "RSSkB/conn", "cpu ms/mv", "daphne%", "top thr%", "loop wait%", "tx/mv", "pg ms/mv", "redis ms/mv", "host%", "client%",
            "refused", "lost", "done", "stall", "closed", "rejects", "dropped")
 
 
@@ -893,6 +906,7 @@ def row(result: Result) -> list[str]:
             f"{result.loop_wait * 100:.0f}",
             per(result.transactions) if result.transactions is not None else "-",
             per(result.pg_cpu * 1000) if result.pg_cpu is not None else "-",
+            per(result.redis_cpu * 1000),
             f"{result.host_busy * 100:.0f}", f"{result.client_busy * 100:.0f}",
             str(t.refused), str(t.timeouts), str(result.finished), str(t.stalled), str(t.closed),
             str(t.rejected), str(result.dropped)]
@@ -918,7 +932,7 @@ def legend(options: Options) -> str:
             "game's 5 sockets | cpu ms/mv: Daphne utime+stime | daphne%: of one core, all processes | top thr%: "
             "busiest Daphne thread (loop = event loop, db = a worker thread) | loop wait%: Daphne's event loop ready "
             "but waiting for a CPU (schedstat) | tx/mv: PostgreSQL transactions | "
-            "pg ms/mv: CPU of the bench database's backends | host%: whole machine busy | refused: error answers | "
+            "pg ms/mv: CPU of the bench database's backends | redis ms/mv: CPU of the whole Redis server (INFO cpu) | host%: whole machine busy | refused: error answers | "
             "lost: not seen by all within the timeout | done: games finished | stall: games with no move to make\n"
             "closed: sockets the server closed | rejects: socket handshakes refused (retried) | dropped: games "
             "left out because their sockets would not open")

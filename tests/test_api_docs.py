@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from accounts.models import ApiToken, User
 from games.models import Game
 from games.tables import lifecycle as tables
 from tests.fixtures.servers import Proc, free_port, server_env, wait_http
+from tests.support import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "API.md"
@@ -100,15 +102,22 @@ def test_the_python_bot_plays_a_game_to_its_end_through_the_429s(tight_server, p
     statuses: list[int] = []
     send = requests.Session.request
 
-    def recorded(self, *args, **kwargs):
-        response = send(self, *args, **kwargs)
+    trace: list[str] = []
+    began = time.monotonic()
+
+    def recorded(self, method, url, *args, **kwargs):
+        response = send(self, method, url, *args, **kwargs)
         statuses.append(response.status_code)
+        trace.append(f"{time.monotonic() - began:7.2f} {method} {url} {response.status_code} {response.text[:160]}")
         return response
 
     monkeypatch.setattr(requests.Session, "request", recorded)
     (_lang, code), = examples("python")
     assert PYTHON_BASE in code and PYTHON_TOKEN in code
-    exec(compile(code.replace(PYTHON_BASE, tight_server).replace(PYTHON_TOKEN, token), "docs/API.md", "exec"), {})
+    try:
+        exec(compile(code.replace(PYTHON_BASE, tight_server).replace(PYTHON_TOKEN, token), "docs/API.md", "exec"), {})
+    finally:  # what the example's bot waited for, when it is slow
+        (ARTIFACTS / "api-docs-bot.log").write_text("\n".join(trace) + "\n")
     game = Game.objects.get(created_by=user)
     assert game.status == Game.Status.FINISHED, celery_worker.tail()
     assert capsys.readouterr().out.startswith("finished ")
