@@ -5,7 +5,8 @@
   still write to it, and checked empty before each database test;
 * ``tests.fixtures.servers``: Redis emptied for the session, a real Daphne and a real Celery worker;
 * ``tests.fixtures.cluster``: two nodes (Daphne processes and a Celery worker each) behind a real HAProxy;
-* ``tests.fixtures.browsers``: headless Chromium through Playwright.
+* ``tests.fixtures.browsers``: headless Chromium through Playwright;
+* ``tests.fixtures.order``: modules with a ``long`` test run first.
 
 Helpers that tests import by name live in those modules and in ``tests.support``.
 """
@@ -16,4 +17,5 @@ pytest_plugins = [
     "tests.fixtures.servers",
     "tests.fixtures.cluster",
     "tests.fixtures.browsers",
+    "tests.fixtures.order",
 ]

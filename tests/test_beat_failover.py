@@ -65,6 +65,7 @@ def _exits_without_sending(beat: Proc, sends: int, in_flight: int = 0) -> None:
     assert sends <= _log(beat).count(SENT) <= sends + in_flight, f"{beat.name} sent sweeps after losing the lock"
 
 
+@pytest.mark.long
 @pytest.mark.timeout(300)
 def test_one_beat_schedules_and_another_takes_over_when_it_is_killed_or_stalls(settings):
     import redis

@@ -44,6 +44,7 @@ def _descendants(root: int) -> list[str]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.timeout(300)
 def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
     port = free_port()

@@ -130,6 +130,7 @@ def test_stepping_reuses_checkpoints_and_the_last_step(players, monkeypatch):
     assert replay.replay_for(game) is replay.replay_for(Game.objects.get(pk=game.pk))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("ruleset", list(GAMES))
 def test_every_step_renders_with_its_move_and_board(players, ruleset):
     game = play_out(players, ruleset)

@@ -14,6 +14,7 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 
 
+@pytest.mark.long
 def test_three_api_clients_play_argentilandia_to_a_winner():
     users = [User.objects.create_user(n, password=f"pw-{n}-123") for n in ("api0", "api1", "api2")]
     clients = [Client(HTTP_AUTHORIZATION=f"Bearer {ApiToken.issue(u, 'bot')[1]}") for u in users]

@@ -9,6 +9,8 @@ import os
 import random
 import time
 
+import pytest
+
 from games.argentilandia.engine import RULESET as RS
 from games.argentilandia.engine import board as B
 from games.argentilandia.engine.schema import PHASE_ROLLOFF
@@ -45,6 +47,7 @@ def check_invariants(st: dict) -> None:
     assert u["id"] in (B.PROVINCES if u["kind"] == "province" else B.INDUSTRIES)
 
 
+@pytest.mark.long
 def test_property_random_games():
     t0 = time.time()
     games = 0

@@ -16,6 +16,8 @@ import random
 import time
 from multiprocessing import get_context
 
+import pytest
+
 from games.estanciero.engine import RULESET as R
 from games.estanciero.engine import board
 from games.estanciero.engine.sim import play_random_game
@@ -133,6 +135,7 @@ def run_games(indexes: list[int]) -> dict:
     return {"actions": total_actions, "reasons": reasons, "events": events_seen, "late": late}
 
 
+@pytest.mark.long
 def test_property_random_games_keep_invariants():
     """300 games by default, played to a real end or 40 turns per player (random seats mixed with bot seats so
     that building, debts and bankruptcies happen), on 2 worker processes, invariants after every action;

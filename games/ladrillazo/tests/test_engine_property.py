@@ -12,6 +12,8 @@ import os
 import random
 import time
 
+import pytest
+
 from games.ladrillazo.engine import RULESET as R
 from games.ladrillazo.engine import cards
 from games.ladrillazo.engine.sim import play_random_game
@@ -44,6 +46,7 @@ def check_invariants(s: dict) -> None:
     assert sorted(seen) == list(range(DECK)), "a card is in two places"
 
 
+@pytest.mark.long
 def test_property_random_games_conserve_envelopes_and_cards():
     t0 = time.time()
     total_steps = 0
