@@ -16,12 +16,13 @@ from functools import cached_property
 
 from kombu.transport import redis
 
-if not all(callable(getattr(redis.Channel, name, None)) for name in ("_create_client", "conn_or_acquire")):
+if not all(callable(getattr(redis.Channel, name, None)) for name in ("_create_client", "conn_or_acquire")) or \
+        not issubclass(redis.SentinelChannel, redis.Channel):
     raise ImportError("config/broker.py overrides kombu's Redis Channel.conn_or_acquire with its private "
                       "_create_client, which this kombu lacks: re-read the module against kombu/transport/redis.py")
 
 
-class Channel(redis.Channel):
+class _SharedClient:
     @cached_property
     def _shared_client(self):
         return self._create_client()
@@ -31,5 +32,18 @@ class Channel(redis.Channel):
         yield client or self._shared_client
 
 
+class Channel(_SharedClient, redis.Channel):
+    pass
+
+
 class Transport(redis.Transport):
     Channel = Channel
+
+
+class SentinelChannel(_SharedClient, redis.SentinelChannel):
+    """The same for a Sentinel group (``sentinel://`` broker URLs, docs/DEPLOY.md "Redis Sentinel"): the client
+    borrows from the channel's Sentinel-managed pool, whose connections ask a sentinel for the primary."""
+
+
+class SentinelTransport(redis.SentinelTransport):
+    Channel = SentinelChannel
