@@ -51,17 +51,18 @@ def _through_sentinel(url: str) -> bool:
     return url.startswith("sentinel://") or (sentinel_mode() and url == _settings().REDIS_URL)
 
 
-_sentinel_manager: Sentinel | None = None
+_sentinel_managers: dict[tuple, Sentinel] = {}
 _lock = threading.Lock()
 
 
 def _sentinel() -> Sentinel:
     """The process's sentinel manager (it only opens connections to ask a sentinel where the primary is)."""
-    global _sentinel_manager
+    addresses = tuple(_settings().REDIS_SENTINELS)
     with _lock:
-        if _sentinel_manager is None:
-            _sentinel_manager = Sentinel(_settings().REDIS_SENTINELS, sentinel_kwargs=SENTINEL_TIMEOUTS)
-        return _sentinel_manager
+        manager = _sentinel_managers.get(addresses)
+        if manager is None:
+            manager = _sentinel_managers[addresses] = Sentinel(addresses, sentinel_kwargs=SENTINEL_TIMEOUTS)
+        return manager
 
 
 def client(url: str, **options) -> redis.Redis:

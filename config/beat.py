@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 # On a Sentinel group, a loop that cannot reach Redis (the primary died, the sentinels have not yet promoted the
 # replica) is tried again this soon, keeping the lock, which the promoted replica holds too (it expires only after
 # BEAT_LOCK_SECONDS without an extension). Exiting instead, the beat came back to wait for its own lock to expire: the
-# deadline sweep stopped for BEAT_LOCK_SECONDS (tests/test_faults_redis_sentinel.py, docs/DEPLOY.md "Redis Sentinel").
+# deadline sweep stopped for BEAT_LOCK_SECONDS (games/tests/test_faults_redis_sentinel.py, docs/DEPLOY.md "Redis Sentinel").
 FAILOVER_RETRY_SECONDS = 1.0
 
 
