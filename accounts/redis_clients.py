@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 import redis
 import redis.asyncio as aioredis
+from django.conf import settings
 from redis.sentinel import Sentinel, SentinelConnectionPool
 
 # The sentinels' own connections: a sentinel that does not answer in this long is passed over for the next one.
@@ -26,13 +27,11 @@ SENTINEL_TIMEOUTS = {"socket_timeout": 2, "socket_connect_timeout": 2}
 
 
 def _settings():
-    from django.conf import settings
-
     return settings
 
 
 def sentinel_mode() -> bool:
-    return bool(getattr(_settings(), "REDIS_SENTINEL_MASTER", ""))
+    return bool(getattr(settings, "REDIS_SENTINEL_MASTER", ""))
 
 
 def url_options(url: str) -> dict:
@@ -48,7 +47,8 @@ def url_options(url: str) -> dict:
 
 
 def _through_sentinel(url: str) -> bool:
-    return url.startswith("sentinel://") or (sentinel_mode() and url == _settings().REDIS_URL)
+    return url.startswith("sentinel://") or (bool(getattr(settings, "REDIS_SENTINEL_MASTER", ""))
+                                             and url == settings.REDIS_URL)
 
 
 _sentinel_managers: dict[tuple, Sentinel] = {}
