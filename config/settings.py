@@ -182,8 +182,8 @@ def _sentinel_urls(scheme: str) -> str:
     """Kombu's and Celery's form of the group: one URL per sentinel, joined by ";", with REDIS_URL's database and
     password (the sentinels themselves take none)."""
     userinfo = REDIS_URL.partition("://")[2].rpartition("@")[0]
-    return ";".join(f"{scheme}://{userinfo + '@' if userinfo else ''}{host}:{port}/{REDIS_URL.rpartition('/')[2]}"
-                    for host, port in REDIS_SENTINELS)
+    db = url_options(REDIS_URL)["db"]
+    return ";".join(f"{scheme}://{userinfo + '@' if userinfo else ''}{host}:{port}/{db}" for host, port in REDIS_SENTINELS)
 
 
 # The channel layer: Redis pub/sub. A game's move is one PUBLISH that each Daphne process with a socket on the
