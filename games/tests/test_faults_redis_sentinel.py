@@ -98,8 +98,12 @@ class SentinelSite:
         self._stopping = threading.Event()
         self._supervisor = threading.Thread(target=self._supervise, daemon=True)
         self._supervisor.start()
-        wait_http(self.base + "/healthz", self.daphne, timeout=90)  # it starts beside a worker and beat
-        assert run_on(self.env, PING) == "up", self.worker.tail()
+        try:
+            wait_http(self.base + "/healthz", self.daphne, timeout=90)  # it starts beside a worker and beat
+            assert run_on(self.env, PING) == "up", self.worker.tail()
+        except BaseException:
+            self.stop()
+            raise
         print(f"\nDaphne, a worker and beat on the Sentinel group, up in {time.monotonic() - started:.1f} s")
 
     def _supervise(self) -> None:
