@@ -53,9 +53,11 @@ test: lint types
 
 # Two nodes (Daphne processes and a Celery worker each) behind HAProxy, sharing PostgreSQL and Redis
 # (tests/fixtures/cluster.py; needs the haproxy binary: Debian's haproxy package). One pytest process (it starts 7 server processes).
+# Then the site on a Redis Sentinel group whose primary is killed (tests/fixtures/sentinel.py; Debian's redis-sentinel).
 test-cluster: $(VENV)/.installed-test
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py
+		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py \
+		games/tests/test_faults_redis_sentinel.py
 
 # The property tests at full size (thousands of random games per ruleset) and a longer fuzz run.
 test-slow: PROPERTY_GAMES = 3000

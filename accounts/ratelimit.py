@@ -36,6 +36,8 @@ from django.conf import settings
 from django.core.cache import cache as django_cache
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from accounts import redis_clients
+
 log = logging.getLogger(__name__)
 
 DEFAULT_RATES = {
@@ -95,7 +97,7 @@ def _async_client() -> aioredis.Redis:
     client = _async_clients.get(loop)
     if client is None:
         # retry_on_error: a connection left stale by a Redis restart reconnects instead of failing its next count.
-        client = _async_clients[loop] = aioredis.Redis.from_url(settings.REDIS_URL, socket_timeout=5,
+        client = _async_clients[loop] = redis_clients.async_client(settings.REDIS_URL, socket_timeout=5,
                                                                 retry_on_error=[RedisConnectionError])
     return client
 

@@ -43,3 +43,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
 
+
+
+def env_addresses(name: str) -> list[tuple[str, int]]:
+    """``host:port,host:port`` (``[v6]:port`` for an IPv6 address) as (host, port) pairs; none when unset."""
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return []
+    addresses = []
+    for item in value.split(","):
+        host, sep, port = item.strip().rpartition(":")
+        host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+        if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+            raise ImproperlyConfigured(f"{name} must be host:port pairs separated by commas, not {value!r}")
+        addresses.append((host, int(port)))
+    return addresses

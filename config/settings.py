@@ -12,9 +12,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from accounts.redis_clients import SENTINEL_TIMEOUTS, url_options
 from games.core.rulesets import PACKAGES as RULESET_PACKAGES
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_addresses, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -166,6 +167,25 @@ def _test_worker_redis(url: str, worker: str) -> str:
 if os.environ.get("PYTEST_XDIST_WORKER"):
     REDIS_URL = _test_worker_redis(REDIS_URL, os.environ["PYTEST_XDIST_WORKER"])
 
+# A Redis Sentinel group instead of one server (docs/DEPLOY.md, "Redis Sentinel"): both set, or neither. Every Redis
+# user then follows the primary the sentinels name, through a failover: the channel layer, the cache, Celery's
+# broker and results, beat and the site's own clients (accounts.redis_clients). REDIS_URL gives only the database
+# number and the password; its host and port are not used.
+REDIS_SENTINELS = env_addresses("REDIS_SENTINELS")
+REDIS_SENTINEL_MASTER = env_str("REDIS_SENTINEL_MASTER", "") or ""
+if bool(REDIS_SENTINELS) != bool(REDIS_SENTINEL_MASTER):
+    raise ImproperlyConfigured("REDIS_SENTINELS (host:port,host:port) and REDIS_SENTINEL_MASTER (the group's name) "
+                               "are set together or not at all")
+
+
+def _sentinel_urls(scheme: str) -> str:
+    """Kombu's and Celery's form of the group: one URL per sentinel, joined by ";", with REDIS_URL's database and
+    password (the sentinels themselves take none)."""
+    userinfo = REDIS_URL.partition("://")[2].rpartition("@")[0]
+    db = url_options(REDIS_URL)["db"]
+    return ";".join(f"{scheme}://{userinfo + '@' if userinfo else ''}{host}:{port}/{db}" for host, port in REDIS_SENTINELS)
+
+
 # The channel layer: Redis pub/sub. A game's move is one PUBLISH that each Daphne process with a socket on the
 # game receives once and hands to its sockets (channels-redis's list-based layer took about four round trips per
 # group send and a blocking pop per process: docs/PERFORMANCE.md). It drops what is published while Redis
@@ -173,15 +193,21 @@ if os.environ.get("PYTEST_XDIST_WORKER"):
 # Pub/sub channels are not scoped by Redis database, so the prefix names the database: test processes and
 # checkouts on one Redis must not hear each other's games. Moves publish through games.play.broadcast, which speaks
 # this layer's channel names.
-CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {
-    "hosts": [{"address": REDIS_URL, "max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
+_LAYER_HOST = {"max_connections": env_int("REDIS_MAX_CONNECTIONS", 1000),
                # A command's reply may take 30 s, not redis-py 8's 5 (a subscription's idle wait has its own,
                # short timeout: an idle socket outlives both, test_an_idle_socket_still_receives_the_next_move).
                "socket_timeout": 30,
                # A pooled connection goes stale when Redis restarts: its next command fails once. Reconnect and
                # retry once instead of failing the send (a socket's connect died of it with 1011). A publish
                # retried after the server had it is heard twice at most: a screen ignores a revision it has.
-               "retry_on_error": [RedisConnectionError]}],
+               "retry_on_error": [RedisConnectionError]}
+if REDIS_SENTINELS:  # channels_redis's create_pool takes a group as sentinels and master_name
+    _LAYER_HOST |= {"sentinels": REDIS_SENTINELS, "master_name": REDIS_SENTINEL_MASTER,
+                    "sentinel_kwargs": SENTINEL_TIMEOUTS, **url_options(REDIS_URL)}
+else:
+    _LAYER_HOST["address"] = REDIS_URL
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {
+    "hosts": [_LAYER_HOST],
     "prefix": env_str("CHANNELS_PREFIX", "tablero") + REDIS_URL.rpartition("/")[2] + ".",
 }}}
 
@@ -192,11 +218,19 @@ CACHES = {
         "KEY_PREFIX": env_str("CACHE_PREFIX", "tablero"),
     }
 }
+if REDIS_SENTINELS:  # Django's RedisCache makes its pool with from_url(LOCATION): this one asks the sentinels
+    CACHES["default"]["OPTIONS"] = {"pool_class": "accounts.redis_clients.SentinelPool"}
 
-CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", REDIS_URL)
-# A plain Redis broker goes through kombu's own transport with one publishing client per channel (config/broker.py).
-CELERY_BROKER_TRANSPORT = "config.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else None
-CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", REDIS_URL)
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", _sentinel_urls("sentinel") if REDIS_SENTINELS else REDIS_URL)
+# A Redis broker goes through kombu's own transport with one publishing client per channel (config/broker.py), a
+# Sentinel group (sentinel://...;sentinel://...) through kombu's Sentinel transport with the same change.
+CELERY_BROKER_TRANSPORT = ("config.broker:Transport" if CELERY_BROKER_URL.startswith("redis://") else
+                           "config.broker:SentinelTransport" if CELERY_BROKER_URL.startswith("sentinel://") else None)
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND", _sentinel_urls("sentinel") if REDIS_SENTINELS else REDIS_URL)
+if REDIS_SENTINELS:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"master_name": REDIS_SENTINEL_MASTER, "sentinel_kwargs": SENTINEL_TIMEOUTS}
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"master_name": REDIS_SENTINEL_MASTER,
+                                               "sentinel_kwargs": SENTINEL_TIMEOUTS}
 CELERY_ACCEPT_CONTENT = ["json"]  # never pickle
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
@@ -226,6 +260,10 @@ CELERY_RESULT_EXPIRES = 3600
 CELERY_BEAT_SCHEDULER = "config.beat:Scheduler"
 CELERY_REDBEAT_REDIS_URL = REDIS_URL
 CELERY_REDBEAT_REDIS_OPTIONS: dict[str, object] = {}
+if REDIS_SENTINELS:  # redbeat's form of a group: a redis-sentinel:// URL and the group in its options
+    CELERY_REDBEAT_REDIS_URL = "redis-sentinel://"
+    CELERY_REDBEAT_REDIS_OPTIONS = {"sentinels": REDIS_SENTINELS, "service_name": REDIS_SENTINEL_MASTER,
+                                    "sentinel_kwargs": SENTINEL_TIMEOUTS, **url_options(REDIS_URL)}
 CELERY_REDBEAT_KEY_PREFIX = f"{CELERY_TASK_DEFAULT_QUEUE}.beat:"
 CELERY_REDBEAT_LOCK_TIMEOUT = env_int("BEAT_LOCK_SECONDS", 25)
 # The holder extends the lock at least this often, so it must stay well below the lock's timeout.

@@ -168,10 +168,15 @@ BROKER_CHANNEL = Patch(
     file="config/broker.py",
     distributions=("kombu",),
     measurement="tests/test_broker.py, tests/test_faults_celery.py and a profile of publishing a task (a new "
-                "Redis client per task was a fifth of its cost; docs/PERFORMANCE.md, the broker)",
+                "Redis client per task was a fifth of its cost; docs/PERFORMANCE.md, the broker); "
+                "games/tests/test_faults_redis_sentinel.py (SentinelTransport: a channel that cannot reach the "
+                "primary raises and is not kept, so connecting may be tried again)",
     fingerprints={
         "kombu.transport.redis.Channel.conn_or_acquire": "01ab44dd770603a6",
         "kombu.transport.redis.Channel._create_client": "376ef74d24a41659",
+        "kombu.transport.redis.Channel.__init__": "a511da08a790083b",
+        "kombu.transport.virtual.base.Transport.establish_connection": "5f38ab3d0db0bab4",
+        "kombu.transport.redis.SentinelChannel._sentinel_managed_pool": "2cd6dc8e9d98c924",
     },
 )
 

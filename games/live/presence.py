@@ -16,6 +16,8 @@ from functools import cache
 import redis
 from django.conf import settings
 
+from accounts import redis_clients
+
 log = logging.getLogger(__name__)
 
 # A lobby page checks in every CHECK_IN seconds; a person counts as online for TTL seconds after that.
@@ -25,7 +27,7 @@ TTL = 60
 
 @cache
 def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_timeout=5, decode_responses=True)
+    return redis_clients.client(url, socket_timeout=5, decode_responses=True)
 
 
 def client() -> redis.Redis:

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 import redis
 from django.conf import settings
 
+from accounts import redis_clients
+
 TTL = 30  # seconds a socket counts as watching without a refresh
 REFRESH = 10
 
@@ -29,7 +31,7 @@ def client() -> redis.Redis:
     global _client
     with _client_lock:
         if _client is None:
-            _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=5)
+            _client = redis_clients.client(settings.REDIS_URL, socket_timeout=5)
         return _client
 
 

@@ -16,6 +16,8 @@ from typing import Any
 from channels.layers import get_channel_layer
 from django.core.exceptions import ImproperlyConfigured
 
+from accounts import redis_clients
+
 try:  # the layer's own, private helpers: a group's channel is sharded as the layer shards it
     from channels_redis.pubsub import RedisPubSubChannelLayer
     from channels_redis.utils import _consistent_hash, decode_hosts
@@ -27,8 +29,8 @@ except ImportError as error:  # at start-up, not at the first move (tests/test_p
 log = logging.getLogger(__name__)
 
 
-# Commands that may share a broadcast's round trip: the Redis URL they are for, and a function adding them to a
-# pipeline (a clocked move's timeouts, ``games.play.timers.along``).
+# Commands that may share a broadcast's round trip: the Redis database they are for (``accounts.redis_clients.location``
+# of its URL), and a function adding them to a pipeline (a clocked move's timeouts, ``games.play.timers.along``).
 Then = tuple[str, Callable[[Any], None]]
 
 
@@ -45,16 +47,14 @@ class _PubSubPublisher:
     def __init__(self, config: dict) -> None:
         self.prefix = config.get("prefix", "asgi")
         self.hosts = decode_hosts(config.get("hosts"))
+        self.location = redis_clients.host_location(self.hosts[0]) if len(self.hosts) == 1 else None
         self._clients: list | None = None
         self._lock = threading.Lock()
 
     def clients(self) -> list:
         with self._lock:
             if self._clients is None:
-                import redis
-
-                self._clients = [redis.Redis.from_url(h["address"], **{k: v for k, v in h.items() if k != "address"})
-                                 for h in self.hosts]
+                self._clients = [redis_clients.host_client(h) for h in self.hosts]
             return self._clients
 
     def send(self, layer, group: str, message: dict, then: Then | None = None) -> bool:
@@ -63,7 +63,7 @@ class _PubSubPublisher:
         channel = f"{self.prefix}__group__{group}"  # channels_redis.pubsub names a group's channel so
         clients = self.clients()
         client = clients[_consistent_hash(channel, len(clients))]
-        if then is None or len(self.hosts) != 1 or self.hosts[0]["address"] != then[0]:
+        if then is None or self.location != then[0]:
             client.publish(channel, layer.serialize(message))
             return False
         with client.pipeline(transaction=False) as pipe:

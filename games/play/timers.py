@@ -54,9 +54,9 @@ def _redis():
     with _lock:
         client = _clients.get(url)
         if client is None:
-            import redis
+            from accounts import redis_clients
 
-            client = _clients[url] = redis.Redis.from_url(url)
+            client = _clients[url] = redis_clients.client(url)
         return client
 
 
@@ -84,8 +84,10 @@ def along(deadlines: dict[Deadline, datetime]):
     database thread 1.2–1.5 ms at the median (docs/PERFORMANCE.md)."""
     from django.conf import settings
 
+    from accounts.redis_clients import location
+
     scores = _scores(deadlines)
-    return settings.CELERY_BROKER_URL, lambda pipe: pipe.zadd(key(), scores)
+    return location(settings.CELERY_BROKER_URL), lambda pipe: pipe.zadd(key(), scores)
 
 
 def _scores(deadlines: dict[Deadline, datetime]) -> dict[str, float]:
