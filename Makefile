@@ -55,7 +55,8 @@ test: lint types
 # (tests/fixtures/cluster.py; needs the haproxy binary: Debian's haproxy package). One pytest process (it starts 7 server processes).
 test-cluster: $(VENV)/.installed-test
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
-		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py
+		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py \
+		tests/test_cluster_failover.py
 
 # The property tests at full size (thousands of random games per ruleset) and a longer fuzz run.
 test-slow: PROPERTY_GAMES = 3000
