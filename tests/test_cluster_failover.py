@@ -123,6 +123,54 @@ class ApiPlayer(threading.Thread):
         return min(later) - moment if later else None
 
 
+class RowLock(threading.Thread):
+    """Holds a game's row lock (the one every move takes) in a transaction of its own until ``release``: a move
+    sent meanwhile waits, in flight, inside the node that took it."""
+
+    def __init__(self, game_id: int):
+        super().__init__(daemon=True)
+        self.game_id = game_id
+        self.held = threading.Event()
+        self.release = threading.Event()
+        self.pid = 0
+
+    def run(self) -> None:
+        from django.db import connection, transaction
+
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=self.game_id)
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT pg_backend_pid()")
+                    self.pid = cursor.fetchone()[0]
+                self.held.set()
+                self.release.wait(WAIT * 2)
+        finally:
+            connection.close()
+
+
+def waiting_behind(pid: int) -> int:
+    """PostgreSQL sessions waiting for a lock that session ``pid`` holds."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE %s = ANY(pg_blocking_pids(pid))", [pid])
+        return cursor.fetchone()[0]
+
+
+class InFlightMove(threading.Thread):
+    """One move sent through HAProxy, and sent again until answered (``ApiPlayer``'s way)."""
+
+    def __init__(self, base: str, game_id: int, token: str, action: dict, version: int):
+        super().__init__(daemon=True)
+        self.player = ApiPlayer(base, game_id, {})
+        self.args = (f"/api/v1/games/{game_id}/actions", token, {"action": action, "version": version})
+        self.result: tuple[int, dict, int] | None = None
+
+    def run(self) -> None:
+        self.result = self.player.again_until_answered(*self.args)
+
+
 def two_people(names: tuple[str, str], *, move_seconds: int | None = None, bot: bool = False,
                bot_delay_ms: int = 300) -> Game:
     """A started Estanciero game of two people (and a bot, with ``bot``) with a live clock; with ``move_seconds``,
@@ -206,18 +254,6 @@ def wait_shown(pages: dict, version: int, release: str | None = None, timeout: f
                                               "document.querySelector('#table [data-version]').textContent, "
                                               "window.tablero && window.tablero.release]") for n in missing}
     return seen
-
-
-def move_with_retries(base: str, game_id: int, tokens: dict[int, str]) -> int:
-    """The first legal move of the seat on move, sent through ``base`` until answered; the game's new version."""
-    player = ApiPlayer(base, game_id, tokens)
-    _, game, _ = player.again_until_answered(f"/api/v1/games/{game_id}", tokens[0])
-    seat = game["to_move"][0]
-    _, mine, _ = player.again_until_answered(f"/api/v1/games/{game_id}", tokens[seat])
-    status, result, _ = player.again_until_answered(f"/api/v1/games/{game_id}/actions", tokens[seat],
-                                                    {"action": mine["legal_actions"][0], "version": mine["version"]})
-    assert status == 200, result
-    return result["version"]
 
 
 # --- what the log and the broker hold ----------------------------------------------------------------------------
@@ -336,16 +372,44 @@ def test_losing_a_node_loses_no_move_no_deadline_and_no_client(both_nodes, brows
 
     # The worst case for the deadlines: A also runs the beat that schedules the sweep.
     make_beat_holder(cluster, "a")
+    # A move at the watched table in flight inside A when it dies: sent through HAProxy while B is drained, so that
+    # A takes it, and held there by the game's row lock.
+    _, game, _ = ApiPlayer(cluster.url, watched.pk, {}).again_until_answered(f"/api/v1/games/{watched.pk}",
+                                                                            watched_tokens[0])
+    seat = game["to_move"][0]
+    _, mine, _ = ApiPlayer(cluster.url, watched.pk, {}).again_until_answered(f"/api/v1/games/{watched.pk}",
+                                                                            watched_tokens[seat])
+    lock = RowLock(watched.pk)
+    lock.start()
+    assert lock.held.wait(WAIT)
+    cluster.set_state("b", "drain")
+    in_flight = InFlightMove(cluster.url, watched.pk, watched_tokens[seat], mine["legal_actions"][0],
+                             mine["version"])
+    in_flight.start()
+    assert wait_until(lambda: waiting_behind(lock.pid) >= 1, timeout=WAIT, step=0.05)
+    cluster.set_state("b", "ready")
     assert wait_until(lambda: worker_holds(cluster, "a"), timeout=WAIT, step=0.05), "A's worker never held a deadline"
 
     killed = time.monotonic()
     killed_at = timezone.now()
     cluster.nodes["a"].stop(signal.SIGKILL)
     at_kill = versions()
+    lock.release.set()
 
-    # A move at the watched table, through HAProxy, as soon as A is gone (HAProxy still counts A up for a few s).
-    version = move_with_retries(cluster.url, watched.pk, watched_tokens)
+    # The move in flight got no answer from A and is sent again through HAProxy (which still counts A up for a few
+    # s). Either A's last statement was already in PostgreSQL, which makes the move once the lock is free (a move on
+    # the revision A held is one autocommitted statement: ``actions._move_on_held``), and the one sent again is
+    # refused as stale; or A was still locking, its transaction died with it, and B makes the move sent again. The
+    # log says which; either way the move is in it once.
+    in_flight.join(WAIT)
+    assert in_flight.result is not None
+    status, result, sent = in_flight.result
+    assert sent > 1 and (status == 200 or (status == 409 and result["error"] == "stale")), in_flight.result
+    version = mine["version"] + 1
+    assert result["version"] == version
     moved = time.monotonic() - killed
+    made = Move.objects.filter(game_id=watched.pk, seq__gt=mine["version"])
+    assert [(m.seq, m.seat, m.action) for m in made] == [(version, seat, mine["legal_actions"][0])]
     shown = wait_shown(pages, version)
     marked_down = wait_until(lambda: cluster.servers_up().get("a") == "DOWN", timeout=WAIT) and \
         time.monotonic() - killed
@@ -386,7 +450,8 @@ def test_losing_a_node_loses_no_move_no_deadline_and_no_client(both_nodes, brows
 
     print(f"\nnode A killed (SIGKILL, its 2 Daphne, worker and beat) under 2 browsers, {len(players)} API clients and "
           f"{len(deadline_games)} games on 1 s clocks and bots:"
-          f"\n  a move at the watched table answered through HAProxy {moved:.2f} s after the kill"
+          f"\n  the move in flight inside A when it died, sent again through HAProxy: in the log once, the second "
+          f"sending answered {status}{' stale' if status == 409 else ''} {moved:.2f} s after the kill"
           f"\n  browsers showing it, reconnected to B: "
           + ", ".join(f"{n} {t - killed:.2f} s" for n, t in shown.items())
           + "\n  API clients answered again: " + ", ".join(f"{t:.2f} s" for t in api_back if t is not None)
