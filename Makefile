@@ -57,7 +57,7 @@ test: lint types
 test-cluster: $(VENV)/.installed-test
 	DATABASE_URL=$${DATABASE_URL:-$(TEST_DATABASE_URL)} REDIS_URL=$${REDIS_URL:-$(TEST_REDIS_URL)} \
 		TEST_FAST_PASSWORD_HASHING=1 $(BIN)/python -m pytest -p no:cacheprovider -m cluster -s tests/test_cluster.py \
-		games/tests/test_faults_redis_sentinel.py
+		tests/test_cluster_failover.py games/tests/test_faults_redis_sentinel.py
 
 # The property tests at full size (thousands of random games per ruleset) and a longer fuzz run.
 test-slow: PROPERTY_GAMES = 3000

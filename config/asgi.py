@@ -14,12 +14,13 @@ from channels.routing import ProtocolTypeRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from config import socket_writes, websocket_compression  # noqa: E402
+from config import daphne_exit, socket_writes, websocket_compression  # noqa: E402
 from config.routing import websocket_stack  # noqa: E402
 
 sys.setswitchinterval(settings.ASGI_SWITCH_INTERVAL_MS / 1000)
 websocket_compression.enable()
 socket_writes.enable()  # a socket's message sent at once, not on the loop's next pass
+daphne_exit.enable()  # SIGTERM ends the process even with a request's thread stuck (config/daphne_exit.py)
 
 application = ProtocolTypeRouter(
     {

@@ -16,6 +16,7 @@ from accounts.redis_clients import SENTINEL_TIMEOUTS, url_options
 from games.core.rulesets import PACKAGES as RULESET_PACKAGES
 
 from .env import env_addresses, env_bool, env_int, env_list, env_str
+from .release import digest as release_digest
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -351,6 +352,10 @@ USE_I18N = True
 USE_TZ = True
 
 # --- Static files ---------------------------------------------------------
+# The release the pages run: a table page open through a deploy reloads itself when its table comes from
+# another release (config/release.py). A deploy may name it (RELEASE=<commit>); else a digest of the static
+# files and templates, the same on every node of one release.
+RELEASE = env_str("RELEASE", "") or release_digest(BASE_DIR)
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"

@@ -262,3 +262,12 @@ def forget_public_parts(fixed: bool = True) -> None:
         _parts.clear()
         if fixed:
             _fixed.clear()
+
+
+@register.simple_tag
+def site_release() -> str:
+    """The release this process runs (``settings.RELEASE``): a table page reloads itself when a table it is sent
+    comes from another (``static/js/table.js``)."""
+    from django.conf import settings
+
+    return settings.RELEASE

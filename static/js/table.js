@@ -11,6 +11,24 @@
   var statusEl = document.getElementById("conn-status");
   var baseTitle = document.title;
 
+  // The release this page's scripts came with. A table from another release (a deploy happened since the page
+  // was loaded, and its socket reconnected to a node that runs the new one) reloads the page, once per release
+  // (so a page loaded from a node of the new release and sent a table by one of the old, mid-deploy, does not
+  // reload for ever).
+  var head = root.querySelector("[data-release]");
+  var release = head ? head.dataset.release : "";
+  function otherRelease(incoming) {
+    var theirs = incoming && incoming.dataset.release;
+    if (!theirs || !release || theirs === release) return false;
+    var key = "tablero-release-reload";
+    try {
+      if (sessionStorage.getItem(key) === theirs) return false;
+      sessionStorage.setItem(key, theirs);
+    } catch (err) { return false; }  // no storage: no way to tell a loop, so no reload
+    location.reload();
+    return true;
+  }
+
   function shownRev() {
     var el = root.querySelector("[data-rev]");
     return el ? Number(el.dataset.rev) : -1;
@@ -140,6 +158,7 @@
     tpl.innerHTML = html;
     var incoming = tpl.content.querySelector("[data-rev]");
     var rev = incoming ? Number(incoming.dataset.rev) : -1;
+    if (otherRelease(incoming)) return false;
     if (!force && rev < shownRev()) return false;
     if (!fillKept(tpl.content)) {
       if (socket && socket.readyState === 1) socket.send(JSON.stringify({type: "hello", rev: shownRev(), full: true}));
@@ -444,6 +463,7 @@
       return true;
     },
     connected: function () { return !!socket && socket.readyState === 1; },
+    release: release,
   };
 
   setInterval(tick, 500);
