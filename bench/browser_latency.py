@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import os
 import random
 import signal
@@ -57,6 +58,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync 
 PAGE_CLOCKS = """
 (() => {
   const now = () => performance.timeOrigin + performance.now();
+  performance.setResourceTimingBufferSize(100000);  // every move request's timings, not the first 150
   window.__shown = {};
   window.__arrived = {};
   const stamp = () => {
@@ -108,17 +110,33 @@ FIRST_AFTER = """
 
 # ---- the server, as `make run` starts it --------------------------------------------------------------------
 
-def start_web(processes: int, log_dir: Path) -> tuple[list[subprocess.Popen], int]:
-    """``processes`` Daphne processes on one port (``scripts/serve_web.py``, SO_REUSEPORT), each in its own
-    session so that a Ctrl-C reaches the bench first; the port once it answers."""
+def run_script():
+    """scripts/run.py (``make run``) as a module: its choice of the processes' own ports."""
+    spec = importlib.util.spec_from_file_location("tablero_run", ROOT / "scripts" / "run.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def start_web(processes: int, log_dir: Path, shared_only: bool, root: Path = ROOT) -> tuple[list[subprocess.Popen], int, list[int]]:
+    """``processes`` Daphne processes on one port (``scripts/serve_web.py``, SO_REUSEPORT), each also on a port
+    of its own for its games' sockets as ``make run`` starts them (none with ``shared_only``: every socket on the
+    shared port), each in its own session so that a Ctrl-C reaches the bench first. The shared port once it
+    answers, and the game ports (``GAME_SOCKET_PORTS``, also set in this process)."""
     port = free_port()
+    os.environ["GAME_SOCKET_PORTS"] = "" if shared_only else ",".join(str(free_port()) for _ in range(processes))
+    game_ports = run_script().game_socket_ports(port, processes)
     env = {**os.environ, "MALLOC_ARENA_MAX": "2", "PYTHONUNBUFFERED": "1"}  # as scripts/run.py sets it
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    if root != ROOT:  # another checkout's server (an A/B pair): its own static files
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], cwd=root, env=env,
+                       check=True)
     procs = []
     for n in range(processes):
+        own = [str(game_ports[n])] if game_ports else []
         with open(log_dir / f"web{n + 1}.log", "wb") as out:
-            procs.append(subprocess.Popen([sys.executable, str(ROOT / "scripts" / "serve_web.py"), "127.0.0.1",
-                                           str(port)], cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
+            procs.append(subprocess.Popen([sys.executable, str(root / "scripts" / "serve_web.py"), "127.0.0.1",
+                                           str(port), *own], cwd=root, env=env, stdout=out, stderr=subprocess.STDOUT,
                                           start_new_session=True))
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
@@ -128,7 +146,9 @@ def start_web(processes: int, log_dir: Path) -> tuple[list[subprocess.Popen], in
             # every process imports the application before it answers: ask each of them a few times
             for _ in range(4 * processes):
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
-            return procs, port
+            for own in game_ports:
+                urllib.request.urlopen(f"http://127.0.0.1:{own}/healthz", timeout=2)
+            return procs, port, game_ports
         except OSError:
             time.sleep(0.3)
     raise RuntimeError("the web processes did not answer in 180 s")
@@ -156,11 +176,13 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> float:
 class Background:
     """socket_load's HTML clients in a thread of their own (their event loop), moving until ``stop``."""
 
-    def __init__(self, port: int, tables: list, seconds: float):
+    def __init__(self, port: int, game_ports: list[int], tables: list, seconds: float):
         self.options = socket_load.Options(games=len(tables), rate=1.0, seconds=seconds, warmup=0.0, daphne=1,
                                            html=True, via="socket", timeout=15.0, deflate=True)
         self.totals = socket_load.Totals(measuring=True)
-        self.clients = [socket_load.GameClient(t, port, self.options, self.totals) for t in tables]
+        # each table's sockets where its page would open them: its game's process's port, or the shared one
+        self.clients = [socket_load.GameClient(t, game_ports[t.game_id % len(game_ports)] if game_ports else port,
+                                               self.options, self.totals) for t in tables]
         self.ready = threading.Event()
         self.stopping = threading.Event()
         self.error: BaseException | None = None
@@ -269,6 +291,12 @@ def main() -> None:
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--web", type=int, default=2, help="Daphne processes on the shared port (WEB_PROCESSES)")
     parser.add_argument("--seconds", type=float, default=300, help="at most this long clicking")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="serve another checkout of the project (e.g. `git worktree add` of main), to compare; "
+                             "one without game ports serves every socket on the shared port")
+    parser.add_argument("--shared-sockets", action="store_true",
+                        help="no game ports (GAME_SOCKET_PORTS empty): every socket on the shared port, a game's "
+                             "spread over the processes")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, socket_load.interrupt)
 
@@ -285,7 +313,8 @@ def main() -> None:
     background_tables = socket_load.setup_tables(args.background) if args.background else []
     socket_load.vacuum()
     log_dir = Path(tempfile.mkdtemp(prefix="browser_latency_"))
-    procs, port = start_web(args.web, log_dir)
+    procs, port, game_ports = start_web(args.web, log_dir, args.shared_sockets or not (
+        args.root / "scripts" / "serve_web.py").read_text().count("GAME_PORT"), args.root.resolve())
     base = f"http://localhost:{port}"  # a secure context: production's cookies are Secure
     background = None
     both, own, other, leave, server, answered, push_own, push_other, page_own, page_other = ([] for _ in range(10))
@@ -313,7 +342,7 @@ def main() -> None:
 
     try:
         if background_tables:
-            background = Background(port, background_tables, args.seconds + 120)
+            background = Background(port, game_ports, background_tables, args.seconds + 120)
             background.start()
         from playwright.sync_api import sync_playwright
 
@@ -342,12 +371,16 @@ def main() -> None:
     seconds = t1 - t0
     busy = (host1[0] - host0[0]) / max(1, host1[1] - host0[1])
     bg = (moves1 - moves0) / seconds
-    print(f"{args.web} Daphne processes on one port (SO_REUSEPORT, as `make run`), DEBUG=0; {args.background} "
+    where = (f"each game's sockets on its process's own port {game_ports}" if game_ports
+             else "every socket on the shared port")
+    print(f"{args.web} Daphne processes on one port (SO_REUSEPORT, as `make run`), {where}, DEBUG=0; {args.background} "
           f"background tables of the HTML stream, {bg:.1f} of their moves/s carried; moves sent by "
           f"{'the move request' if via['request'] >= via['socket'] else 'the socket'} "
           f"({via['request']} request, {via['socket']} socket)")
     print(f"Daphne CPU {100 * (cpu1 - cpu0) / seconds:.0f}% of a core; machine busy {100 * busy:.0f}% "
           f"over {seconds:.0f} s")
+    if bg:
+        print(f"Daphne CPU a background move: {1000 * (cpu1 - cpu0) / (bg * seconds):.1f} ms (the clicks' included)")
     if background is not None and background.totals.latencies:
         print(line("background tables: send to all 5 sockets", background.totals.latencies[moves0:moves1]))
     print(line("click to BOTH screens", both))
