@@ -360,6 +360,7 @@ def main() -> None:
             cpu1, host1, t1 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic()
             moves1 = len(background.totals.latencies) if background else 0
             morph = [x for page in pages for x in page.evaluate("() => window.tableStats || []")]
+            prepare = [x for page in pages for x in page.evaluate("() => window.tablePrepare || []")]
             browser.close()
     finally:
         if background is not None:
@@ -393,6 +394,7 @@ def main() -> None:
     print(line("  click to the push at other page's socket", push_other))
     print(line("  own page: message to morphed DOM", page_own))
     print(line("  other page: message to morphed DOM", page_other))
+    print(line("  of which parsing and filling the kept parts", prepare))
     print(line("  of which the morph (idiomorph + marks)", morph))
     print(f"server logs: {log_dir}")
 

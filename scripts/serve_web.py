@@ -39,7 +39,12 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     sock = listening_socket(argv[0], int(argv[1]))
-    game_sock = listening_socket(argv[0], int(argv[2]), shared=False) if len(argv) == 3 else None  # open until exec
+    try:
+        game_sock = listening_socket(argv[0], int(argv[2]), shared=False) if len(argv) == 3 else None  # open until exec
+    except OSError as exc:
+        print(f"Cannot listen on the game port {argv[2]} ({exc.strerror}): set GAME_SOCKET_PORTS to free ports, one per "
+              "web process, or to nothing to serve every socket on the site's port.", file=sys.stderr)
+        return 1
     own = ["-e", f"fd:fileno={game_sock.fileno()}"] if game_sock else []
     daphne = str(Path(sys.executable).parent / "daphne")
     os.execv(daphne, [daphne, "--fd", str(sock.fileno()), *own, "config.asgi:application"])
