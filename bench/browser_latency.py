@@ -274,6 +274,11 @@ def clicks(pages: list, game, args, record) -> None:
             shown.append(page.evaluate(FIRST_AFTER, ["__shown", version]))
         arrived = [page.evaluate(FIRST_AFTER, ["__arrived", version]) for page in pages]
         timings = pages[clicker].evaluate(MOVE_TIMINGS, t_click)
+        for _ in range(40):  # a move request's answer may come after its push: its timings once it has come
+            if timings["request"] or timings["socketSent"]:
+                break
+            time.sleep(0.05)
+            timings = pages[clicker].evaluate(MOVE_TIMINGS, t_click)
         record(clicker, t_click, shown, arrived, timings)
         time.sleep(0.25 + 0.25 * rng.random())  # a person's pause between moves
 
