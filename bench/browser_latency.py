@@ -359,10 +359,10 @@ def main() -> None:
                 page.goto(f"{base}/games/{game.pk}/")
                 page.wait_for_selector("#table [data-version]")
             time.sleep(1.5)  # the sockets open and bring the table
-            cpu0, host0, t0 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic()
+            cpu0, host0, t0, own0 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic(), time.process_time()
             moves0 = len(background.totals.latencies) if background else 0
             clicks(pages, game, args, record)
-            cpu1, host1, t1 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic()
+            cpu1, host1, t1, own1 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic(), time.process_time()
             moves1 = len(background.totals.latencies) if background else 0
             morph = [x for page in pages for x in page.evaluate("() => window.tableStats || []")]
             prepare = [x for page in pages for x in page.evaluate("() => window.tablePrepare || []")]
@@ -383,8 +383,8 @@ def main() -> None:
           f"background tables of the HTML stream, {bg:.1f} of their moves/s carried; moves sent by "
           f"{'the move request' if via['request'] >= via['socket'] else 'the socket'} "
           f"({via['request']} request, {via['socket']} socket)")
-    print(f"Daphne CPU {100 * (cpu1 - cpu0) / seconds:.0f}% of a core; machine busy {100 * busy:.0f}% "
-          f"over {seconds:.0f} s")
+    print(f"Daphne CPU {100 * (cpu1 - cpu0) / seconds:.0f}% of a core; this bench's own process (the background's "
+          f"clients) {100 * (own1 - own0) / seconds:.0f}%; machine busy {100 * busy:.0f}% over {seconds:.0f} s")
     if bg:
         print(f"Daphne CPU a background move: {1000 * (cpu1 - cpu0) / (bg * seconds):.1f} ms (the clicks' included)")
     if background is not None and background.totals.latencies:
