@@ -402,6 +402,13 @@ ALLAUTH_TRUSTED_PROXY_COUNT = 1 if USE_X_FORWARDED_FOR else 0
 # used widely in the templates and the generated boards, and inline styles cannot run code.
 from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
 
+# A game's sockets on one web process (`make run`: scripts/run.py sets it): each process of those sharing the
+# site's port with SO_REUSEPORT also listens on a port of its own, listed here in order, and a table's page opens
+# its socket on ``GAME_SOCKET_PORTS[game id % count]`` (games.web.views.socket_port), so that every socket of a
+# game lands in one process, which renders each revision once for all of them. Empty (the default): the page's
+# own host and port, where a proxy in front places the sockets (docs/DEPLOY.md, nginx's ``hash $uri``).
+GAME_SOCKET_PORTS = [int(p) for p in env_list("GAME_SOCKET_PORTS", [])]
+
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
@@ -409,7 +416,8 @@ CONTENT_SECURITY_POLICY = {
         "style-src": [SELF, UNSAFE_INLINE],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],
-        "connect-src": [SELF],  # 'self' covers ws:// and wss:// to the same host (CSP level 3)
+        # 'self' covers ws:// and wss:// to the same host (CSP level 3); `make run` adds each process's game port.
+        "connect-src": [SELF, *(f"{scheme}://*:{port}" for port in GAME_SOCKET_PORTS for scheme in ("ws", "wss"))],
         "object-src": [NONE],
         "base-uri": [SELF],
         "form-action": [SELF],

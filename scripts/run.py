@@ -47,6 +47,18 @@ def web_processes() -> int:
     return max(1, min(4, os.cpu_count() or 1))
 
 
+def game_socket_ports(port: int, count: int) -> list[int]:
+    """GAME_SOCKET_PORTS if set (empty: none, every socket on the shared port), else PORT+1 to PORT+count when
+    there are several web processes."""
+    value = os.environ.get("GAME_SOCKET_PORTS")
+    if value is None:
+        return [port + n for n in range(1, count + 1)] if count > 1 else []
+    ports = [p.strip() for p in value.split(",") if p.strip()]
+    if ports and (len(ports) != count or not all(p.isdigit() for p in ports)):
+        raise SystemExit(f"GAME_SOCKET_PORTS must list {count} port numbers (one per web process), not {value!r}")
+    return [int(p) for p in ports]
+
+
 def main() -> int:
     port = os.environ.get("PORT", "8000")
     bind = os.environ.get("BIND", "127.0.0.1")
@@ -63,9 +75,15 @@ def main() -> int:
         return 1
 
     venv_bin = ROOT / ".venv" / "bin"
-    # Several Daphne processes share the port (scripts/serve_web.py): one Python process holds one core.
-    for n in range(1, web_processes() + 1):
-        procs[f"web{n}"] = f"{venv_bin}/python {ROOT}/scripts/serve_web.py {bind} {port}"
+    # Several Daphne processes share the port (scripts/serve_web.py): one Python process holds one core. Each also
+    # listens on a port of its own (PORT+1, PORT+2...; GAME_SOCKET_PORTS names others, or none when empty), where
+    # the pages of its games open their sockets: a game's sockets in one process, its revisions rendered once.
+    count = web_processes()
+    game_ports = game_socket_ports(int(port), count)
+    os.environ["GAME_SOCKET_PORTS"] = ",".join(map(str, game_ports))
+    for n in range(1, count + 1):
+        own = f" {game_ports[n - 1]}" if game_ports else ""
+        procs[f"web{n}"] = f"{venv_bin}/python {ROOT}/scripts/serve_web.py {bind} {port}{own}"
     # The deadline sweep has its own queue and worker (config/settings.py CELERY_SWEEP_QUEUE): behind a backlog
     # on the main queue it ran minutes late. The sweep worker logs warnings only: a sweep every 5 s is noise.
     queue = os.environ.get("CELERY_QUEUE", "tablero")

@@ -1,5 +1,5 @@
-"""`make run` serves the site with several Daphne processes on one port, a Celery worker and beat; a worker that dies comes back; Ctrl-C stops
-it all."""
+"""`make run` serves the site with several Daphne processes on one port (and each on a game port of its own), a
+Celery worker and beat; a worker that dies comes back; Ctrl-C stops it all."""
 
 import os
 import signal
@@ -47,9 +47,10 @@ def _descendants(root: int) -> list[str]:
 @pytest.mark.long
 @pytest.mark.timeout(300)
 def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
-    port = free_port()
+    port, game_ports = free_port(), [free_port(), free_port()]
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")}
-    env.update(PORT=str(port), SQLITE_PATH=str(tmp_path / "run.sqlite3"), WEB_PROCESSES="2")
+    env.update(PORT=str(port), SQLITE_PATH=str(tmp_path / "run.sqlite3"), WEB_PROCESSES="2",
+               GAME_SOCKET_PORTS=",".join(map(str, game_ports)))  # free ones: PORT+1 and +2 may not be
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "make-run.log", "wb")
     proc = subprocess.Popen(["make", "run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -73,6 +74,8 @@ def test_make_run_serves_the_home_page_and_stops_on_ctrl_c(tmp_path: Path):
         # Two Daphne processes share the port, and every request is answered whichever of them takes it.
         assert [_command_name(pid) for pid in _descendants(proc.pid)].count("daphne") == 2, output[-3000:]
         assert all(_get(f"http://127.0.0.1:{port}/healthz")[0] == 200 for _ in range(10))
+        # Each also serves on its own port, where the tables' pages open their sockets.
+        assert all(_get(f"http://127.0.0.1:{own}/healthz")[0] == 200 for own in game_ports)
         # Wait until the worker is ready before stopping, so we see a clean shutdown of all three.
         deadline = time.monotonic() + 60
         while "ready." not in output and time.monotonic() < deadline:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import re
 
+import pytest
 from django.conf import settings
 
 from accounts.management.commands.seed_demo import DEMO_PASSWORD, DEMO_USERS
@@ -56,3 +57,20 @@ def test_the_readme_says_players_counts_the_bots():
     form = (ROOT / "lobby" / "templates" / "lobby" / "play.html").read_text(encoding="utf-8")
     assert 'name="seats"' in form and 'name="bots"' in form
     assert "**Players** is the number of seats" in README and "bots included" in README
+
+
+def test_make_run_gives_each_web_process_a_port_for_its_games_sockets(monkeypatch):
+    """Several web processes: each also listens on the port + n (or GAME_SOCKET_PORTS's), as the README says;
+    one process needs none; GAME_SOCKET_PORTS empty turns them off; a list of the wrong length is refused."""
+    run = _run_module()
+    monkeypatch.delenv("GAME_SOCKET_PORTS", raising=False)
+    assert run.game_socket_ports(8000, 2) == [8001, 8002]
+    assert run.game_socket_ports(8000, 1) == []
+    monkeypatch.setenv("GAME_SOCKET_PORTS", "9001, 9005")
+    assert run.game_socket_ports(8000, 2) == [9001, 9005]
+    monkeypatch.setenv("GAME_SOCKET_PORTS", "")
+    assert run.game_socket_ports(8000, 2) == []
+    monkeypatch.setenv("GAME_SOCKET_PORTS", "9001")
+    with pytest.raises(SystemExit):
+        run.game_socket_ports(8000, 2)
+    assert "`GAME_SOCKET_PORTS`" in README and "port + 1" in README

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 # whose message passes its --websocket_max_message_size, 1 MB by default, with code 1009.)
 MAX_MESSAGE_BYTES = 16 * 1024
 MAX_VERSION = 2**31 - 1
+MAX_REF = 64  # the longest name a client may give its move (``ref``), echoed in the answer
 
 # A client further behind than this gets a full sync instead of a replay.
 REPLAY_LIMIT = 50
@@ -282,21 +283,26 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
 
     async def _act(self, message: dict) -> None:
         user = self.scope.get("user")
+        # A client may name its move (``ref``, a short string): the answer to it, ``accepted`` or ``error``, says
+        # ``"for": "act"`` and carries the name back (the page waits for it: static/js/table.js).
+        ref = message.get("ref")
+        named = {"for": "act", "ref": ref} if isinstance(ref, str) and len(ref) <= MAX_REF else {}
         try:
             result = await db(self._do_move)(message, user)
         except MoveRejected as exc:
             with translation.override(self.language):
                 text = refusal_text(self.ruleset, exc)
             await self._send_json({"type": "error", **exc.as_dict(), "message": text,
-                                   "rule_url": rule_url(self.ruleset, exc.rule)})
+                                   "rule_url": rule_url(self.ruleset, exc.rule), **named})
             if self.revoked:
                 await self._revoke()
             return
         except Exception:  # never let one message close the socket; the move path rolled back
             log.exception("socket act failed for game %s", self.game_id)
-            await self._error("server_error", "The move could not be processed; nothing was changed.")
+            await self._send_json({"type": "error", "error": "server_error",
+                                   "message": "The move could not be processed; nothing was changed.", **named})
             return
-        await self._send_json({"type": "accepted", "version": result.version})
+        await self._send_json({"type": "accepted", "version": result.version, **named})
         await self._push_made(result)
 
     async def _push_made(self, result) -> None:
@@ -326,8 +332,10 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
                                     or not 0 <= version <= MAX_VERSION):
             raise MoveRejected("bad_request", "version must be an integer.", version=snap.game.version)
         # The move is made on the revision held here when it is still the game's (``actions._move_on_held``).
+        # The page's socket (``format=html``) carries the moves a person clicks: they are the UI's moves.
+        source = Move.Source.UI if self.format == "html" else Move.Source.SOCKET
         return do_move(self.game_id, seat=seat, action=message.get("action"), expected_version=version,
-                       actor=user, source=Move.Source.SOCKET, held=snap)
+                       actor=user, source=source, held=snap)
 
     handling = 0  # messages of its own being handled, and passes sending to it: another's pass skips it if any
 

@@ -80,6 +80,35 @@ def test_a_reconnecting_client_replays_what_it_missed(daphne_server, started_gam
     assert [m["seq"] for m in update["moves"]] == [2, 3]
 
 
+def test_a_pages_move_over_its_socket_is_named_in_its_answer_and_logged_as_the_uis(daphne_server, started_game, players):
+    """The table page (``format=html``) sends a button's move over its socket with a ``ref``: the answer, accepted or
+    refused, says ``"for": "act"`` and carries the ref back; the move is the UI's in the log, and the new table
+    follows on the same socket."""
+    from games.models import Move
+
+    game = started_game
+    seat = get(game.ruleset).to_move(game.state)[0]
+    mover = seat_user(game, players, seat)
+    base = daphne_server.replace("http", "ws") + f"/ws/games/{game.pk}/?format=html&keep=2"
+    action = get(game.ruleset).legal_actions(game.state, seat)[0]
+
+    async def scenario():
+        async with websockets.connect(f"{base}&token={ApiToken.issue(mover, 'a')[1]}", origin=daphne_server) as ws:
+            await recv_type(ws, "table")
+            await ws.send(json.dumps({"type": "act", "action": action, "version": game.version + 5, "ref": "m1"}))
+            refused = await recv_type(ws, "error")
+            await ws.send(json.dumps({"type": "act", "action": action, "version": game.version, "ref": "m2"}))
+            accepted = await recv_type(ws, "accepted")
+            table = await recv_type(ws, "table")
+            return refused, accepted, table
+
+    refused, accepted, table = run_async(scenario())
+    assert (refused["for"], refused["ref"], refused["error"]) == ("act", "m1", "stale")
+    assert (accepted["for"], accepted["ref"], accepted["version"]) == ("act", "m2", game.version + 1)
+    assert table["version"] == game.version + 1
+    assert Move.objects.get(game=game, seq=game.version + 1).source == Move.Source.UI
+
+
 def test_the_html_stream_sends_the_rendered_table(daphne_server, started_game):
     url = daphne_server.replace("http", "ws") + f"/ws/games/{started_game.pk}/?format=html"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
@@ -135,9 +136,16 @@ def _context(request, game: Game) -> dict:
     return table_context(game, seats, Viewer.of(game, seats, request.user, get_language() or "es"))
 
 
+def socket_port(game_id: int) -> int | None:
+    """The port of the web process that holds this game's sockets, when `make run` gives each process one
+    (``settings.GAME_SOCKET_PORTS``); None: the page's own."""
+    ports = settings.GAME_SOCKET_PORTS
+    return ports[game_id % len(ports)] if ports else None
+
+
 def table(request, game_id: int):
     game = visible_game(request, game_id)
-    return render(request, "games/table.html", _context(request, game))
+    return render(request, "games/table.html", {**_context(request, game), "socket_port": socket_port(game.pk)})
 
 
 def table_fragment(request, game_id: int):

@@ -125,11 +125,24 @@
   function named(node) {
     return node.getAttribute("data-part") || node.getAttribute("data-line");
   }
+  // The page's named elements are indexed once per update (the first in document order for each name): a
+  // selector per placeholder scanned the whole table each time, a hundred times an update.
+  function pageParts() {
+    var index = Object.create(null);
+    root.querySelectorAll("[data-part], [data-line]").forEach(function (el) {
+      ["data-part", "data-line"].forEach(function (attr) {
+        var name = el.getAttribute(attr);
+        if (name && !(name in index)) index[name] = el;
+      });
+    });
+    return index;
+  }
   function fillKept(content) {
     var holes = content.querySelectorAll("[data-keep]");
+    var parts = holes.length ? pageParts() : null;
     for (var i = 0; i < holes.length; i++) {
       var digest = holes[i].getAttribute("data-keep");
-      var node = root.querySelector('[data-part="' + digest + '"], [data-line="' + digest + '"]');
+      var node = parts[digest] || null;
       var count = Number(holes[i].getAttribute("data-run") || 1), copies = [], last = null;
       while (count > 0) {
         if (!node) return false;
@@ -154,6 +167,7 @@
   }
 
   function apply(html, force) {
+    var started = performance.now();
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
     var incoming = tpl.content.querySelector("[data-rev]");
@@ -169,7 +183,9 @@
     Idiomorph.morph(root, tpl.content, morphConfig);
     restoreChoices(saved);
     afterUpdate();
-    (window.tableStats = window.tableStats || []).push(performance.now() - t0);  // read by bench/table_latency.py
+    // read by bench/table_latency.py and bench/browser_latency.py: the morph, and the parse and fill before it
+    (window.tableStats = window.tableStats || []).push(performance.now() - t0);
+    (window.tablePrepare = window.tablePrepare || []).push(t0 - started);
     if (waiting) waiting();
     return true;
   }
@@ -190,7 +206,9 @@
     if (socket && socket.readyState < 2) return;  // already open or opening
     if (navigator.onLine === false) { setStatus(everConnected ? "reconnecting" : "connecting"); return; }  // "online" calls back
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
-    var ws = new WebSocket(proto + location.host + "/ws/games/" + gameId + "/?format=html&keep=2");
+    // `make run` names the port of the web process that holds this game's sockets (data-socket-port).
+    var host = root.dataset.socketPort ? location.hostname + ":" + root.dataset.socketPort : location.host;
+    var ws = new WebSocket(proto + host + "/ws/games/" + gameId + "/?format=html&keep=2");
     socket = ws;
     ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; setStatus("live"); };
     ws.onmessage = function (e) {
@@ -198,10 +216,12 @@
       var msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if (msg.type === "table") { apply(msg.html, false); uncertain = false; }
+      else if (msg.for === "act" && answered(msg)) return;
       else document.dispatchEvent(new CustomEvent("tablero:message", {detail: msg}));  // chat, presence...
     };
     ws.onclose = function () {
       if (ws !== socket) return;
+      if (acting) unanswered(acting.ref);  // made or not: the table fetched tells
       setStatus(everConnected ? "reconnecting" : "connecting");
       retries += 1;
       clearTimeout(retryTimer);
@@ -248,33 +268,38 @@
     var body = new FormData(form);
     var sentVersion = body.get("version");
     var revAtSend = shownRev();
-    var live = socket && socket.readyState === 1;
-    var headers = {"X-CSRFToken": csrf, "HX-Request": "true"};
-    if (live) headers["X-Table-Live"] = "1";  // the socket will bring the new table
-    fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin", headers: headers})
-      .then(function (r) { return r.text().then(function (t) { return {ok: r.ok, status: r.status, text: t}; }); })
-      .then(function (res) {
-        if (res.status === 204) { sent(form, origin); awaitPush(revAtSend, done); return; }
-        done();
-        if (!res.ok) { showError(root.dataset.failText || "Error"); return; }
-        // A refused move leaves what the person ticked and typed as it was, with the reason beside it.
-        var refused = refusalIn(res.text);
-        if (!refused) sent(form, origin);
-        apply(res.text, false);
-        // The table moved on between the render and the click: if the same move is still offered, send it
-        // again at the new version, once, so the click is not lost.
-        var stale = root.querySelector(".refusal[data-code=stale]");
-        if (stale && !retried && !uncertain) {
-          var again = root.querySelector("form[data-act][data-key='" + form.dataset.key + "']");
-          if (again && again.querySelector("input[name=version]").value !== sentVersion) { stale.remove(); send(again, true, origin); return; }
-        }
-        if (refused && root.contains(origin) && (origin !== form || origin.querySelector("[data-dirty]"))) {
-          var reason = document.createDocumentFragment();
-          Array.prototype.forEach.call(refused.childNodes, function (n) { reason.appendChild(n.cloneNode(true)); });
-          note(origin, "refusal", reason);
-        }
-      })
-      .catch(function () { done(); uncertain = true; showError(root.dataset.offlineText || "Offline"); });
+    if (!retried && actBySocket(form, body, revAtSend, {sent: function () { sent(form, origin); }, done: done,
+                                                        refused: post})) return;
+    post();
+    function post() {
+      var live = socket && socket.readyState === 1;
+      var headers = {"X-CSRFToken": csrf, "HX-Request": "true"};
+      if (live) headers["X-Table-Live"] = "1";  // the socket will bring the new table
+      fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin", headers: headers})
+        .then(function (r) { return r.text().then(function (t) { return {ok: r.ok, status: r.status, text: t}; }); })
+        .then(function (res) {
+          if (res.status === 204) { sent(form, origin); awaitPush(revAtSend, done); return; }
+          done();
+          if (!res.ok) { showError(root.dataset.failText || "Error"); return; }
+          // A refused move leaves what the person ticked and typed as it was, with the reason beside it.
+          var refused = refusalIn(res.text);
+          if (!refused) sent(form, origin);
+          apply(res.text, false);
+          // The table moved on between the render and the click: if the same move is still offered, send it
+          // again at the new version, once, so the click is not lost.
+          var stale = root.querySelector(".refusal[data-code=stale]");
+          if (stale && !retried && !uncertain) {
+            var again = root.querySelector("form[data-act][data-key='" + form.dataset.key + "']");
+            if (again && again.querySelector("input[name=version]").value !== sentVersion) { stale.remove(); send(again, true, origin); return; }
+          }
+          if (refused && root.contains(origin) && (origin !== form || origin.querySelector("[data-dirty]"))) {
+            var reason = document.createDocumentFragment();
+            Array.prototype.forEach.call(refused.childNodes, function (n) { reason.appendChild(n.cloneNode(true)); });
+            note(origin, "refusal", reason);
+          }
+        })
+        .catch(function () { done(); uncertain = true; showError(root.dataset.offlineText || "Offline"); });
+    }
     function done() {
       busy = null;
       form.classList.remove("is-pending");
@@ -282,6 +307,47 @@
       if (button) button.removeAttribute("aria-busy");
       root.querySelectorAll(".is-pending").forEach(function (el) { el.classList.remove("is-pending"); });
     }
+  }
+  // A move a button makes (its action and version, nothing the person typed) goes over the open socket: one
+  // message instead of a request, made in the process that holds this page's socket, which pushes the new table
+  // to it at once. The answer names the move (``ref``): ``accepted``, then the push; a refusal sends the same form
+  // as a request, whose answer draws the reason as ever (and retries a stale one). No answer in 4 s (the socket
+  // closed, a rate limit's refusal names no move): the move may have been made, so it is not sent again, and the
+  // table is fetched as after a request whose push never came.
+  var acting = null, actCount = 0;
+  function actBySocket(form, body, revAtSend, then) {
+    if (!socket || socket.readyState !== 1 || uncertain) return false;
+    var action = null, version = null, plain = true;
+    body.forEach(function (value, name) {
+      if (name === "action") action = value;
+      else if (name === "version") version = value;
+      else if (name.indexOf("a_") === 0 && value !== "") plain = false;  // typed or ticked: the request merges it
+    });
+    if (!plain || action === null) return false;
+    try { action = JSON.parse(action); } catch (err) { return false; }
+    var ref = "m" + (++actCount);
+    var message = {type: "act", action: action, ref: ref};
+    if (version) message.version = Number(version);
+    acting = {ref: ref, revAtSend: revAtSend, then: then,
+              timer: setTimeout(function () { unanswered(ref); }, 4000)};
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+  function unanswered(ref) {
+    if (!acting || acting.ref !== ref) return;
+    var then = acting.then, revAtSend = acting.revAtSend;
+    acting = null;
+    uncertain = true;
+    awaitPush(revAtSend, then.done);
+  }
+  function answered(msg) {
+    if (!acting || msg.ref !== acting.ref) return false;
+    var then = acting.then, revAtSend = acting.revAtSend;
+    clearTimeout(acting.timer);
+    acting = null;
+    if (msg.type === "accepted") { then.sent(); awaitPush(revAtSend, then.done); }
+    else then.refused();
+    return true;
   }
   // The move was taken; the button stays pending until the socket shows its result (so a second click cannot
   // repeat it), or the table is fetched if no push comes.
