@@ -133,6 +133,20 @@ def site():
         group.stop()
 
 
+def clock_state(game_id: int) -> str:
+    """What the database says of a clocked game: whether a deadline is pending, and the last moves."""
+    from django.utils import timezone
+
+    from games.models import Seat
+
+    game = Game.objects.get(pk=game_id)
+    seats = [(s.index, s.deadline, s.clock_started, s.timeouts, s.is_bot)
+             for s in Seat.objects.filter(game=game).order_by("index")]
+    last = [(m.seq, m.seat, m.source, m.action.get("type"), m.created_at)
+            for m in Move.objects.filter(game=game).order_by("-seq")[:4]]
+    return f"now {timezone.now()}, status {game.status}, version {game.version}, seats {seats}, last moves {last}"
+
+
 def test_tables_go_on_after_the_redis_primary_is_killed(site, started_game, players):
     group, running = site
     game = started_game
@@ -188,7 +202,12 @@ def test_tables_go_on_after_the_redis_primary_is_killed(site, started_game, play
             times["an open socket hears a move"] = time.monotonic() - killed
 
             while True:  # the clock's next timeout, fired by the worker and heard by a socket
-                update = await recv_type(clock_watcher, "update", timeout=max(1.0, 90 - (time.monotonic() - killed)))
+                try:
+                    update = await recv_type(clock_watcher, "update",
+                                             timeout=max(1.0, 90 - (time.monotonic() - killed)))
+                except TimeoutError:
+                    raise AssertionError(f"the clock was not heard again: {await asyncio.to_thread(clock_state, clocked)}"
+                                         f"\n{running.worker.tail()}") from None
                 if update["version"] > clock_before:
                     break
             times["the clock fires and a socket hears it"] = time.monotonic() - killed
