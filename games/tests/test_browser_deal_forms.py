@@ -291,14 +291,15 @@ def empty_side() -> dict:
     return {"hand": [], "plot": [], "envelopes": 0}
 
 
-def test_ladrillazo_a_backed_padlocked_card_is_not_accepted_and_asking_for_it_is_refused(daphne_server, browser):
+def test_ladrillazo_a_backed_padlocked_card_is_neither_accepted_nor_offered_in_the_deal_form(daphne_server, browser):
     """Level and support: "if they have a padlock, it means that the card you are supporting cannot leave during
     the rest of the game". bruno is offered alicia's backed Chamartín (a deal made before she backed it): he is
-    offered Reject but no Accept. He then asks for the card himself: refused, with the padlock named beside the
-    form; asking for her free land instead is proposed."""
+    offered Reject but no Accept. His deal form does not list the card among what he may ask for (nor does
+    alicia's among what she may give), while her free land is listed, and asking for it is proposed. A proposal
+    that asks for the card anyway is refused by the rules (``test_level_and_support_a_backed_padlocked_card_is_never_traded``)."""
     ids: dict = {}
     game, pages = two_people(browser, daphne_server, "ladrillazo", ladrillazo_padlocked(ids))
-    bruno = pages["bruno"]
+    bruno, alicia = pages["bruno"], pages["alicia"]
     deals = bruno.locator("#lz-deals")
     assert deals.locator(".lz-b-reject").count() == 1 and deals.locator(".lz-b-accept").count() == 0
     assert bruno.locator("#table .lz-b-accept").count() == 0
@@ -306,19 +307,13 @@ def test_ladrillazo_a_backed_padlocked_card_is_not_accepted_and_asking_for_it_is
     screenshot(bruno, "deal-ladrillazo-padlock-no-accept", full_page=False)
 
     bruno.click("#lz-propose-box summary")
-    bruno.check(f"input[data-lz-ask-plot][value='{ids['chamartin']}']")
-    bruno.check(f"input[data-lz-give-hand][value='{ids['hand']}']")
-    bruno.click("#lz-form-propose button[type=submit]")
-    reason = bruno.locator("#lz-form-propose .form-refusal")
-    reason.wait_for(timeout=15000)
-    assert "candado" in reason.inner_text() and "Chamartín" in reason.inner_text()
-    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['chamartin']}']").is_checked()
-    assert [p["id"] for p in proposals(game)] == [ids["old"]]
-    reason.scroll_into_view_if_needed()
-    screenshot(bruno, "deal-ladrillazo-padlock-refused", full_page=False)
-
-    bruno.uncheck(f"input[data-lz-ask-plot][value='{ids['chamartin']}']")
+    assert bruno.locator(f"input[data-lz-ask-plot][value='{ids['chamartin']}']").count() == 0
+    assert alicia.locator(f"input[data-lz-give-plot][value='{ids['chamartin']}']").count() == 0
+    assert alicia.locator(f"input[data-lz-give-plot][value='{ids['free']}']").count() == 1
     bruno.check(f"input[data-lz-ask-plot][value='{ids['free']}']")
+    bruno.check(f"input[data-lz-give-hand][value='{ids['hand']}']")
+    bruno.locator("#lz-propose-box").scroll_into_view_if_needed()
+    screenshot(bruno, "deal-ladrillazo-padlock-not-offered", full_page=False)
     bruno.click("#lz-form-propose button[type=submit]")
     assert wait_until(lambda: len(proposals(game)) == 2, timeout=15)
     assert proposals(game)[1]["ask"] == {"hand": [], "plot": [ids["free"]], "envelopes": 0}

@@ -23,7 +23,8 @@ HIDDEN_KEYS = ("seed", "rng_counter", "deck", "discard", "players", "proposals",
 def _plot_card(state: State, e: dict) -> dict:
     d = cards.of(state, e["id"])
     return {**e, "backers": list(e["backers"]), "key": d["key"], "type": d["type"], "level": plot.level(state, e),
-            "capacity": plot.capacity(state, e), "slots_free": plot.free_slots(state, e), "card": d}
+            "capacity": plot.capacity(state, e), "slots_free": plot.free_slots(state, e), "bound": plot.bound(state, e),
+            "card": d}
 
 
 def _side_cards(state: State, side: dict) -> list[dict]:

@@ -21,9 +21,10 @@ def lz_name(card: dict | None, language: str) -> str:
 @register.simple_tag
 def lz_ask_key(view: dict | None):
     """What the deal form's "you ask for" choices show besides the viewer's seat: each player's plot cards
-    that could change hands (id, backing, type, name). The form is kept per this key (``{% fixed_part %}``)."""
+    that could change hands (id, backing, bound, type, name). The form is kept per this key (``{% fixed_part %}``)."""
     view = view or {}
-    return tuple((p.get("seat"), tuple((c.get("id"), c.get("backing"), c.get("type"), (c.get("card") or {}).get("name"))
+    return tuple((p.get("seat"), tuple((c.get("id"), c.get("backing"), c.get("bound"), c.get("type"),
+                                        (c.get("card") or {}).get("name"))
                                         for c in p.get("plot") or ()))
                  for p in view.get("players") or ())
 

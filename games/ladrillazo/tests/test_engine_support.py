@@ -100,6 +100,9 @@ def test_level_and_support_a_backed_padlocked_card_is_never_traded():
     free = to_plot(s, 0, "huerta")  # a free land is still asked for
     assert [a["ask"]["plot"] for a in R.legal_actions(s, 1) if a["type"] == "propose"] == [[free]]
     assert entry(s, 0, chamartin)["backers"] == [land]
+    # The views say so, for the deal form to leave it out: the backed padlocked card is bound, the others are not.
+    shown = {c["id"]: c["bound"] for c in R.view(s, 1)["players"][0]["plot"]}
+    assert shown[chamartin] is True and shown[free] is False and shown[land] is False
 
 
 def test_level_and_support_a_backed_padlocked_card_cannot_be_stolen():
