@@ -47,6 +47,24 @@ def request(url: str, token: str | None = None, body: dict | None = None) -> tup
     return status, json.loads(raw) if kind.startswith("application/json") and raw else None
 
 
+def racing_moves(game_urls: list[str], tokens: dict[int, str]) -> list[int]:
+    """At each of ``game_urls`` (a game's API address) in turn: read the game, then make the first legal move of
+    the seat on turn at the version read. The statuses of every request: racing movers get a 409, never a 500."""
+    codes = []
+    for url in game_urls:
+        status, mine = request(url, tokens[0])
+        codes.append(status)
+        if status != 200 or not mine.get("to_move"):
+            continue
+        seat = mine["to_move"][0]
+        status, theirs = request(url, tokens[seat])
+        codes.append(status)
+        if status == 200 and theirs.get("legal_actions"):
+            codes.append(request(url + "/actions", tokens[seat],
+                                 {"action": theirs["legal_actions"][0], "version": theirs["version"]})[0])
+    return codes
+
+
 def count_connections(admin) -> int:
     return admin.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                          "AND application_name = %s", (APP_NAME,)).fetchone()[0]
@@ -73,27 +91,13 @@ def pooled_daphne():
 def test_a_flood_of_requests_and_moves_stays_within_the_pool(pooled_daphne):
     game, tokens = two_player_api_game("pool")
     detail_url = f"{pooled_daphne}/api/v1/games/{game.pk}"
-    action_url = f"{detail_url}/actions"
 
     def reads(i: int) -> list[int]:
         urls = [f"{pooled_daphne}/", detail_url, f"{pooled_daphne}/api/v1/tables", f"{pooled_daphne}/games/{game.pk}/"]
         return [request(urls[(i + n) % len(urls)], tokens[n % 2])[0] for n in range(12)]
 
     def moves(_i: int) -> list[int]:
-        """The player on turn's first legal move at the version read: racing movers get a 409, never a 500."""
-        codes = []
-        for _ in range(6):
-            status, mine = request(detail_url, tokens[0])
-            codes.append(status)
-            if status != 200 or not mine.get("to_move"):
-                continue
-            seat = mine["to_move"][0]
-            status, theirs = request(detail_url, tokens[seat])
-            codes.append(status)
-            if status == 200 and theirs.get("legal_actions"):
-                codes.append(request(action_url, tokens[seat],
-                                     {"action": theirs["legal_actions"][0], "version": theirs["version"]})[0])
-        return codes
+        return racing_moves([detail_url] * 6, tokens)
 
     peak, done = [0], threading.Event()
     with other_connection(autocommit=True) as admin:

@@ -27,7 +27,7 @@ from tests.fixtures.database import two_player_api_game
 from tests.fixtures.pgbouncer import start_pgbouncer
 from tests.fixtures.servers import Proc, free_port, server_env, start_celery_worker, stop_procs, wait_http
 from tests.support import ROOT, run_async, wait_until
-from tests.test_db_pool import request
+from tests.test_db_pool import racing_moves, request
 
 SERVER_POOL = 3
 PROCESS_POOL = 4
@@ -132,23 +132,8 @@ def test_many_processes_and_threads_share_the_pgbouncer_pool_and_every_move_is_w
     game, tokens = two_player_api_game("pgb")
 
     def moves(i: int) -> list[int]:
-        """The player on turn's first legal move at the version read, through either Daphne: racing movers get
-        a 409, never a 500."""
-        codes = []
-        for n in range(8):
-            base = daphnes[(i + n) % DAPHNES]
-            url = f"{base}/api/v1/games/{game.pk}"
-            status, mine = request(url, tokens[0])
-            codes.append(status)
-            if status != 200 or not mine.get("to_move"):
-                continue
-            seat = mine["to_move"][0]
-            status, theirs = request(url, tokens[seat])
-            codes.append(status)
-            if status == 200 and theirs.get("legal_actions"):
-                codes.append(request(url + "/actions", tokens[seat],
-                                     {"action": theirs["legal_actions"][0], "version": theirs["version"]})[0])
-        return codes
+        """Racing movers through either Daphne (``racing_moves``)."""
+        return racing_moves([f"{daphnes[(i + n) % DAPHNES]}/api/v1/games/{game.pk}" for n in range(8)], tokens)
 
     peaks, done = {"servers": 0, "clients": 0}, threading.Event()
     watcher = watch_pools(bouncer, done, peaks)
