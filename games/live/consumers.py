@@ -299,8 +299,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
             return
         except Exception:  # never let one message close the socket; the move path rolled back
             log.exception("socket act failed for game %s", self.game_id)
-            await self._send_json({"type": "error", "error": "server_error",
-                                   "message": "The move could not be processed; nothing was changed.", **named})
+            await self._error("server_error", "The move could not be processed; nothing was changed.", **named)
             return
         await self._send_json({"type": "accepted", "version": result.version, **named})
         await self._push_made(result)
@@ -424,8 +423,8 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         self.sent_rev, self.sent_version = snap.game.rev, snap.game.version
         return message
 
-    async def _error(self, code: str, message: str) -> None:
-        await self._send_json({"type": "error", "error": code, "message": message})
+    async def _error(self, code: str, message: str, **extra) -> None:
+        await self._send_json({"type": "error", "error": code, "message": message, **extra})
 
     async def _send_json(self, data: dict) -> None:
         await self.send(json.dumps(data))
