@@ -9,9 +9,11 @@ the declarations themselves import Django's translation functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from .story import Measure
 
 KINDS = ("bool", "int", "choice")
 
@@ -96,6 +98,11 @@ class Declaration:
     # Option values a rated table (a league's included) takes unless it sets them itself: the rulebook's way where
     # the casual default eases online play (option key -> value; ``with_rated_options``).
     rated_options: Mapping[str, Any] = field(default_factory=dict)
+    # A finished game's story (``games.core.story``): the charts drawn of it, one per measure, a line per player.
+    story: tuple[Measure, ...] = ()
+    # The two dice a stored event rolled, if it is a roll of two dice that chance decided (None otherwise): the
+    # game's story compares their sums with fair dice. None: its moves roll no pair of dice.
+    dice_rolled: Callable[[dict], Sequence[int] | None] | None = None
 
     def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
         """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""

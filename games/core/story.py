@@ -1,0 +1,89 @@
+"""What a finished game's story is drawn from: the measures a ruleset declares and the dice its moves rolled.
+
+A ruleset declares ``Measure``s (``Declaration.story``): a value per seat read off any state of its game (net
+worth, victory points, envelopes in paradise). The site replays a finished game, reads each measure after every
+move and draws one chart a measure, a line per player (``games.present.story``). A ruleset whose moves roll two
+dice also declares how to find them in a move's events (``Declaration.dice_rolled``), and the site draws how the
+sums fell against what fair dice give. Pure Python: the measures read states, they change nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Measure:
+    """One chart of a game's story: ``of(state)`` is the value for each seat, in seat order."""
+
+    key: str  # in the chart's address: letters, digits and hyphens ("net-worth")
+    title: Any  # the chart's words (a lazy translation)
+    of: Callable[[dict], Sequence[float]]
+    money: bool = False  # values are money: the axis shows them as the site shows money
+
+
+@dataclass(frozen=True)
+class Series:
+    """A measure over a game: ``steps`` the move numbers read (0 is the deal), ``values[seat][i]`` at ``steps[i]``."""
+
+    measure: Measure
+    steps: tuple[int, ...]
+    values: tuple[tuple[float, ...], ...]
+
+
+def sample_steps(last: int, points: int) -> list[int]:
+    """At most ``points`` move numbers from 0 to ``last``, evenly spread, both ends included: a chart of a
+    thousand-move game needs no more points than a phone's width shows."""
+    if points < 2:
+        raise ValueError("a chart needs at least two points")
+    if last + 1 <= points:
+        return list(range(last + 1))
+    steps = {round(i * last / (points - 1)) for i in range(points)}
+    return sorted(steps)
+
+
+def read_series(measures: Sequence[Measure], states: Iterable[tuple[int, dict]], seats: int) -> list[Series]:
+    """Each measure read off ``states`` ((move number, state) in order), one ``Series`` per measure."""
+    steps: list[int] = []
+    columns: list[list[list[float]]] = [[[] for _ in range(seats)] for _ in measures]
+    for step, state in states:
+        steps.append(step)
+        for column, measure in zip(columns, measures):
+            values = measure.of(state)
+            if len(values) != seats:
+                raise ValueError(f"measure {measure.key}: {len(values)} values for {seats} seats")
+            for seat, value in enumerate(values):
+                column[seat].append(value)
+    return [Series(m, tuple(steps), tuple(tuple(v) for v in column)) for m, column in zip(measures, columns)]
+
+
+# The chance of each sum of two fair six-sided dice: (6 - |s - 7|) / 36, for s from 2 to 12.
+TWO_DICE = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
+
+
+def dice_sums(rolls: Iterable[Sequence[int]]) -> dict[int, int]:
+    """How many times each sum from 2 to 12 came up in ``rolls`` (pairs of dice)."""
+    counts = dict.fromkeys(TWO_DICE, 0)
+    for roll in rolls:
+        if len(roll) != 2 or not all(1 <= d <= 6 for d in roll):
+            raise ValueError(f"not a roll of two dice: {roll!r}")
+        counts[roll[0] + roll[1]] += 1
+    return counts
+
+
+def expected_sums(rolls: int) -> dict[int, float]:
+    """How many times each sum would come up in ``rolls`` throws of two fair dice, on average."""
+    return {s: float(p * rolls) for s, p in TWO_DICE.items()}
+
+
+def chi_square(counts: dict[int, int]) -> float:
+    """Pearson's statistic of ``counts`` against fair dice: near 10 (the sums' 10 degrees of freedom) for fair
+    dice; far above 23.2 happens to fair dice once in a hundred games."""
+    rolls = sum(counts.values())
+    if not rolls:
+        return 0.0
+    expected = expected_sums(rolls)
+    return sum((counts[s] - e) ** 2 / e for s, e in expected.items())
