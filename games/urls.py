@@ -3,6 +3,7 @@ from django.urls import path
 from games.web import api, views
 from games.web import chat as views_chat
 from games.web import replay as views_replay
+from games.web import story as views_story
 
 app_name = "games"
 urlpatterns = [
@@ -21,6 +22,7 @@ urlpatterns = [
     path("games/<int:game_id>/log.json", views.log_export, name="log"),
     path("games/<int:game_id>/replay/", views_replay.replay, name="replay"),
     path("games/<int:game_id>/replay/step/", views_replay.replay_step, name="replay_step"),
+    path("games/<int:game_id>/story/<slug:key>.svg", views_story.story_chart, name="story"),
     path("games/<int:game_id>/chat/", views_chat.chat_post, name="chat"),
     path("games/<int:game_id>/chat/panel/", views_chat.chat_panel, name="chat_panel"),
     path("games/<int:game_id>/chat/mute/", views_chat.chat_mute, name="chat_mute"),

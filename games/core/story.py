@@ -17,12 +17,21 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Measure:
-    """One chart of a game's story: ``of(state)`` is the value for each seat, in seat order."""
+    """One chart of a game's story, a line per seat: either ``of(state)``, the value for each seat in seat order
+    read off the state after each move, or ``tally(event)``, what one stored event adds to some seats' running
+    totals ((seat, amount) pairs: the rent a player has paid so far)."""
 
-    key: str  # in the chart's address: letters, digits and hyphens ("net-worth")
+    key: str  # in the chart's address: lowercase letters, digits and hyphens ("net-worth")
     title: Any  # the chart's words (a lazy translation)
-    of: Callable[[dict], Sequence[float]]
+    of: Callable[[dict], Sequence[float]] | None = None
+    tally: Callable[[dict], Iterable[tuple[int, float]]] | None = None
     money: bool = False  # values are money: the axis shows them as the site shows money
+
+    def __post_init__(self) -> None:
+        if (self.of is None) == (self.tally is None):
+            raise ValueError(f"measure {self.key}: give either of or tally")
+        if not self.key or not all(c.islower() or c.isdigit() or c == "-" for c in self.key):
+            raise ValueError(f"measure {self.key!r}: the key is lowercase letters, digits and hyphens")
 
 
 @dataclass(frozen=True)
@@ -45,14 +54,25 @@ def sample_steps(last: int, points: int) -> list[int]:
     return sorted(steps)
 
 
-def read_series(measures: Sequence[Measure], states: Iterable[tuple[int, dict]], seats: int) -> list[Series]:
-    """Each measure read off ``states`` ((move number, state) in order), one ``Series`` per measure."""
+def read_series(measures: Sequence[Measure], moves: Iterable[tuple[int, dict | None, Sequence[dict]]],
+                seats: int) -> list[Series]:
+    """Each measure over a game, one ``Series`` per measure. ``moves``: (move number, state after it or None,
+    its stored events) in order from the deal (0, first state, no events); a state measure is read where the
+    state is given (the sampled steps), a tally adds up every move's events and is read at the same steps."""
     steps: list[int] = []
     columns: list[list[list[float]]] = [[[] for _ in range(seats)] for _ in measures]
-    for step, state in states:
+    totals = [[0.0] * seats for _ in measures]
+    for step, state, events in moves:
+        for total, measure in zip(totals, measures):
+            if measure.tally is not None:
+                for event in events:
+                    for seat, amount in measure.tally(event):
+                        total[seat] += amount
+        if state is None:
+            continue
         steps.append(step)
-        for column, measure in zip(columns, measures):
-            values = measure.of(state)
+        for column, total, measure in zip(columns, totals, measures):
+            values = measure.of(state) if measure.of is not None else total
             if len(values) != seats:
                 raise ValueError(f"measure {measure.key}: {len(values)} values for {seats} seats")
             for seat, value in enumerate(values):

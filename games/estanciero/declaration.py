@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.core.declarations import Declaration, Option
+from games.core.story import Measure
 from games.present.formatting import money
 
+from . import story
 from .sections import SECTIONS
 
 DECLARATION = Declaration(
@@ -40,4 +42,11 @@ DECLARATION = Declaration(
     board_template="estanciero/board.html",
     scripts=("js/estanciero.js",),
     banner="linear-gradient(135deg, #155740, #0f3d2e 60%, #c99a25)",
+    story=(
+        Measure("net-worth", _("Net worth"), of=story.net_worth, money=True),
+        Measure("cash", _("Cash"), of=story.cash, money=True),
+        Measure("rent-paid", _("Rent paid"), tally=story.rent_paid, money=True),
+        Measure("rent-received", _("Rent received"), tally=story.rent_received, money=True),
+    ),
+    dice_rolled=story.dice_rolled,
 )

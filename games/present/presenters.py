@@ -31,6 +31,7 @@ from games.models import Game, Move, Seat
 from games.play import clock
 from games.play.actions import MoveRejected
 from games.play.results import bot_account_ids, finishing_order
+from games.present.story import story_links
 from games.templatetags.tablero import PART_LANGUAGE, part_digest
 
 LOG_LENGTH = 60
@@ -535,6 +536,8 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         # A suspension or a ban handed the seat to a bot: it cannot be taken back while it lasts.
         "held_back": taken_over and _sanctioned(mine),
         "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
+        # The finished game's charts (images, drawn on first sight): its story on the game-over card.
+        "story": story_links(game, get_language()) if game.status == Game.Status.FINISHED else [],
         "rematch": rematch,
         "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
