@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.core.declarations import Declaration, Option
+from games.core.story import Measure
 
+from . import story
 from .sections import SECTIONS
 
 DECLARATION = Declaration(
@@ -28,4 +30,9 @@ DECLARATION = Declaration(
     board_template="argentilandia/board.html",
     scripts=("js/argentilandia.js",),
     banner="linear-gradient(135deg, #74acdf, #3f7fb8 60%, #f2c14e)",
+    story=(
+        Measure("vp", _("Victory points"), story.victory_points),
+        Measure("production-cards", _("Production cards in hand"), story.production_cards),
+    ),
+    dice_rolled=story.dice_rolled,
 )

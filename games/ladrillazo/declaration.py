@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 
 from games.core.declarations import Declaration, Option
+from games.core.story import Measure
 
+from . import story
 from .sections import SECTIONS
 
 DECLARATION = Declaration(
@@ -34,4 +36,10 @@ DECLARATION = Declaration(
     board_template="ladrillazo/board.html",
     scripts=("js/ladrillazo.js",),
     banner="linear-gradient(135deg, #c0392b, #8e2b20 60%, #f2c14e)",
+    # Where each player's envelopes lie (Money), in the board's words; no dice, so no ``dice_rolled``.
+    story=(
+        Measure("hidden", _("Hidden on plot cards"), story.hidden),
+        Measure("paradise", _("Evaded to paradise"), story.in_paradise),
+        Measure("in-hand", _("In hand, not yet hidden"), story.in_hand),
+    ),
 )
