@@ -17,8 +17,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from games.core.events import visible_to
 from games.core.rulesets import get
@@ -26,6 +26,7 @@ from games.models import Game, Move, Seat, current_rules_revision
 from games.play.actions import MoveRejected
 from games.present.presenters import _outcome_rows, action_target, describe_event, label_action, names_of
 from games.present.replay import Replay, check_replayable, check_step_in, replay_for
+from games.present.story import story_links
 from games.present.verify import commitment_matches, rules_note
 from games.tables import privacy
 
@@ -182,6 +183,7 @@ def _answer(request, game_id: int, *, fragment: bool):
     if fragment:
         return render(request, "games/replay_step.html", ctx)
     ctx["seen_by_choices"] = [(s.index, name) for s, name in zip(seats, ctx["names"])]
+    ctx["story"] = story_links(game, get_language(), notes=True)
     return render(request, "games/replay.html", ctx)
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from games.models import Game, Move, Seat
 from games.play.actions import Held, MoveRejected, do_move
 from games.present.presenters import Viewer, refusal_text, rule_url, seat_of, table_context
+from games.present.story import DICE, story_links
 from games.present.verify import verify_game
 from games.tables import lifecycle as tables
 from games.tables import privacy
@@ -211,7 +212,9 @@ def verify(request, game_id: int):
     cancelled before the deal has no position to compare: the page says so instead of a failed check."""
     game = visible_game(request, game_id)
     report = verify_game(game) if game.seed_revealed and game.state is not None else None
-    return render(request, "games/verify.html", {"game": game, "report": report})
+    # Beside the seed's check, how its dice fell against fair dice (a game that rolls dice, replayable today).
+    dice = [c for c in story_links(game, get_language(), notes=True) if c["key"] == DICE] if report else []
+    return render(request, "games/verify.html", {"game": game, "report": report, "dice": dice})
 
 
 def log_export(request, game_id: int):

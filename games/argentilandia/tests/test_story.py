@@ -48,7 +48,7 @@ def test_every_measure_gives_one_whole_number_per_seat_at_every_state_victory_an
                 values = measure.of(state)
                 assert len(values) == n, measure.key
                 assert all(isinstance(v, int) and v >= 0 for v in values), (measure.key, values)
-        series = read_series(DECLARATION.story, enumerate(s for s, _ in steps), n)
+        series = read_series(DECLARATION.story, ((i, s, []) for i, (s, _) in enumerate(steps)), n)
         assert [len(s.values) for s in series] == [n] * len(DECLARATION.story)
 
 

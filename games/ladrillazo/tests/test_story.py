@@ -46,7 +46,7 @@ def test_every_measure_gives_one_whole_number_per_seat_at_every_state_money(game
                 values = measure.of(state)
                 assert len(values) == n, measure.key
                 assert all(isinstance(v, int) and v >= 0 for v in values), (measure.key, values)
-        series = read_series(DECLARATION.story, enumerate(states), n)
+        series = read_series(DECLARATION.story, ((i, s, []) for i, s in enumerate(states)), n)
         assert [len(s.values) for s in series] == [n] * len(DECLARATION.story)
         assert all(v == 0 for m in DECLARATION.story for v in m.of(states[0]))  # Starting to play: all in the tube
 
