@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pygal
-from pygal.etree import etree
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, override
+from pygal.etree import etree
 from pygal.style import Style
 
 from games.core import rulesets
@@ -27,6 +27,7 @@ from games.play.actions import MoveRejected
 from games.present.formatting import money
 from games.present.replay import check_replayable, replay_for
 
+WIDTH, HEIGHT = 420, 300  # a chart's drawing units: its words' sizes are in these
 POINTS = 120  # a chart's points at most: more than a phone's width in pixels shows apart
 KEPT = 256  # charts kept per process
 DICE = "dice"  # the dice chart's key, beside the measures'
@@ -35,7 +36,8 @@ DICE = "dice"  # the dice chart's key, beside the measures'
 SEAT_COLOURS = ("#d93b3b", "#2f6fd6", "#2e9e4f", "#f2c14e", "#8e44ad", "#e67e22")
 _STYLE = Style(
     background="transparent", plot_background="#ffffff", foreground="#1d2621", foreground_strong="#1d2621",
-    foreground_subtle="#e2ddd0", opacity=".85", opacity_hover="1", colors=SEAT_COLOURS,
+    foreground_subtle="#e2ddd0", opacity="1", opacity_hover="1", stroke_opacity="1", stroke_opacity_hover="1",
+    stroke_width="3", stroke_width_hover="4", colors=SEAT_COLOURS,
     font_family='system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif',
     label_font_size=15, major_label_font_size=15, legend_font_size=16, title_font_size=18, value_font_size=14,
 )
@@ -131,19 +133,19 @@ def chart_svg(game: Game, key: str, language: str, names: list[str]) -> str:
 
 
 def _config(lines: int, formatter, **extra) -> dict:
-    """A chart 560 by 360 drawn at a phone's width (about 360 pixels) keeps its words at 10 pixels or more; the
+    """A chart 420 by 300, drawn at a phone's width (about 340 pixels), keeps its words at 12 pixels or more; the
     legend in two columns (three past four players), with room below it (pygal's own leaves the last row out)."""
-    return {"style": _STYLE, "js": [], "explicit_size": False, "width": 560, "height": 360,
+    return {"style": _STYLE, "js": [], "explicit_size": False, "width": WIDTH, "height": HEIGHT,
             "disable_xml_declaration": True, "legend_at_bottom": True, "legend_at_bottom_columns": 2 if lines <= 4 else 3,
-            "margin_bottom": 30, "truncate_legend": 16, "truncate_label": -1, "print_values": False,
+            "margin_bottom": 30, "truncate_legend": 22, "truncate_label": -1, "print_values": False,
             "value_formatter": formatter, "formatter": formatter, **extra}
 
 
 def _line_chart(game: Game, measure: Measure, names: list[str]) -> str:
     (series,) = series_of(game, [measure])
     chart = pygal.Line(**_config(len(series.values), _money if measure.money else _plain, show_dots=False,
-                                 stroke_style={"width": 3}, x_title=_("Move"), show_minor_x_labels=False,
-                                 x_labels_major_count=6, show_minor_y_labels=False, y_labels_major_count=5))
+                                 x_title=_("Move"), show_minor_x_labels=False, x_labels_major_count=6,
+                                 show_minor_y_labels=False, y_labels_major_count=5, **_whole_ticks(series)))
     chart.title = str(measure.title)
     chart.x_labels = [str(step) for step in series.steps]
     for seat, values in enumerate(series.values):
@@ -154,12 +156,21 @@ def _line_chart(game: Game, measure: Measure, names: list[str]) -> str:
 def _dice_chart(game: Game) -> str:
     counts = dice_counts(game)
     expected = expected_sums(sum(counts.values()))
-    chart = pygal.Bar(**_config(2, _plain, style=_DICE_STYLE, x_title=_("Sum of the two dice")))
+    chart = pygal.Bar(**_config(2, _plain, style=_DICE_STYLE, x_title=_("Sum of the two dice"),
+                                show_minor_y_labels=False, y_labels_major_count=5))
     chart.title = _("How the dice fell")
     chart.x_labels = [str(s) for s in counts]
     chart.add(_("Rolled"), list(counts.values()))
-    chart.add(_("Fair dice, on average"), [round(expected[s], 1) for s in counts])
+    chart.add(_("Fair dice"), [round(expected[s], 1) for s in counts])
     return _svg(chart)
+
+
+def _whole_ticks(series: Series) -> dict:
+    """Counts of a few (victory points, envelopes) get a mark at each whole number, not at 0.5."""
+    values = [v for line in series.values for v in line]
+    if values and all(float(v).is_integer() for v in values) and 0 <= min(values) and max(values) <= 12:
+        return {"y_labels": list(range(0, int(max(values)) + 1 if max(values) else 2))}
+    return {}
 
 
 def _svg(chart) -> str:

@@ -8,7 +8,13 @@ import random
 import pytest
 
 from games.core.story import (
-    TWO_DICE, Measure, chi_square, dice_sums, expected_sums, read_series, sample_steps,
+    TWO_DICE,
+    Measure,
+    chi_square,
+    dice_sums,
+    expected_sums,
+    read_series,
+    sample_steps,
 )
 
 
