@@ -29,18 +29,20 @@ GAMES = {
 TIMEOUT_AT = 5  # from this move on, the first person on move runs out of time: the log holds the framework's events
 
 
-def play_out(players, ruleset: str) -> Game:
+def play_out(players, ruleset: str, seats: int | None = None, options: dict | None = None,
+             time_out: bool = True) -> Game:
     """A finished game played through the one move path: two people (each choosing what their bot would) and a
-    bot seat moved by its deadline; from move ``TIMEOUT_AT`` on, the first person on move times out, a bot takes the seat over
-    (``max_timeouts=1``) and the person takes it back with their next move."""
-    num_seats, options = GAMES[ruleset]
+    bot seat moved by its deadline (``seats`` and ``options`` other than ``GAMES``' give more bots or a shorter
+    game); with ``time_out``, from move ``TIMEOUT_AT`` on, the first person on move times out, a bot takes the seat
+    over (``max_timeouts=1``) and the person takes it back with their next move."""
+    num_seats, options = (seats or GAMES[ruleset][0]), (options or GAMES[ruleset][1])
     game = tables.do_create_table(players[0], ruleset, num_seats, bots=num_seats - 2, time_control="correspondence",
                                   options=options, max_timeouts=1)
     tables.do_join(game.pk, players[1])
     if Game.objects.get(pk=game.pk).status == Game.Status.LOBBY:
         tables.do_start(game.pk, players[0])
     rs = get(ruleset)
-    timed_out = False
+    timed_out = not time_out
     for _ in range(3000):
         game = Game.objects.get(pk=game.pk)
         if game.status == Game.Status.FINISHED:

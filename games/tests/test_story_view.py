@@ -4,16 +4,13 @@ a live game, an unknown chart, a bad language and a private table's outsider."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games.core.rulesets import declaration, get
-from games.models import Game, Move, Seat
-from games.play.actions import do_deadline, do_move
+from games.models import Game, Seat
 from games.present import story
-from games.tables import lifecycle as tables
-from games.tests.conftest import client_for, make_users, open_table, seat_user
+from games.tests.conftest import client_for, make_users, open_table
+from games.tests.test_replay import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -21,28 +18,8 @@ SHORT = {"estanciero": {"max_turns": 6}, "argentilandia": {"max_turns": 6}, "lad
 
 
 def finished(players, ruleset: str, seats: int) -> Game:
-    """A game of ``ruleset`` for ``seats`` played to its end: the two people choose what a bot would, the other
-    seats are bots moved by their deadlines, through the one move path."""
-    game = tables.do_create_table(players[0], ruleset, seats, bots=seats - 2, time_control="correspondence",
-                                  options=SHORT[ruleset])
-    tables.do_join(game.pk, players[1])
-    if Game.objects.get(pk=game.pk).status == Game.Status.LOBBY:
-        tables.do_start(game.pk, players[0])
-    rs = get(ruleset)
-    for _ in range(4000):
-        game = Game.objects.get(pk=game.pk)
-        if game.status == Game.Status.FINISHED:
-            return game
-        seat = rs.to_move(game.state)[0]
-        seat_obj = Seat.objects.get(game=game, index=seat)
-        if seat_obj.user_id is None:
-            Seat.objects.filter(pk=seat_obj.pk).update(deadline=game.created_at)
-            assert do_deadline(game.pk, seat, game.version) is not None
-            continue
-        action = rs.bot_action(game.state, seat, random.Random(f"{game.pk}:{game.version}"))
-        do_move(game.pk, seat=seat, action=action, expected_version=game.version,
-                actor=seat_user(game, players, seat), source=Move.Source.UI)
-    raise AssertionError(f"the {ruleset} game did not finish")
+    """A short game of ``ruleset`` for ``seats`` played to its end: two people and bots (``play_out``)."""
+    return play_out(players, ruleset, seats, SHORT[ruleset], time_out=False)
 
 
 def sizes():
