@@ -31,8 +31,9 @@ DECLARATION = Declaration(
     scripts=("js/argentilandia.js",),
     banner="linear-gradient(135deg, #74acdf, #3f7fb8 60%, #f2c14e)",
     story=(
-        Measure("vp", _("Victory points"), story.victory_points),
+        VICTORY_POINTS := Measure("vp", _("Victory points"), story.victory_points),
         Measure("production-cards", _("Production cards in hand"), story.production_cards),
     ),
+    standing=VICTORY_POINTS,
     dice_rolled=story.dice_rolled,
 )

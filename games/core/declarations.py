@@ -100,6 +100,9 @@ class Declaration:
     rated_options: Mapping[str, Any] = field(default_factory=dict)
     # A finished game's story (``games.core.story``): the charts drawn of it, one per measure, a line per player.
     story: tuple[Measure, ...] = ()
+    # The measure players stand by during the game (a state measure: its leader is ahead): the replay marks the
+    # moves that changed its order most (``games.core.story.key_moments``). None: no key moments.
+    standing: Measure | None = None
     # The two dice a stored event rolled, if it is a roll of two dice that chance decided (None otherwise): the
     # game's story compares their sums with fair dice. None: its moves roll no pair of dice.
     dice_rolled: Callable[[dict], Sequence[int] | None] | None = None

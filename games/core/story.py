@@ -107,3 +107,47 @@ def chi_square(counts: dict[int, int]) -> float:
         return 0.0
     expected = expected_sums(rolls)
     return sum((counts[s] - e) ** 2 / e for s, e in expected.items())
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A move that changed the standings: ``step`` (its number), ``before`` and ``after`` each seat's place (1 is
+    first) around it, ``swaps`` the pairs of players it put the other way round, ``swing`` the largest change of one
+    player's standing as a share of the largest standing of the game."""
+
+    step: int
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    swaps: int
+    swing: float
+
+
+def places(values: Sequence[float]) -> tuple[int, ...]:
+    """Each seat's place by ``values`` (highest first); equal values share the better place."""
+    return tuple(1 + sum(other > mine for other in values) for mine in values)
+
+
+def _sign(x: float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def key_moments(standings: Sequence[tuple[int, Sequence[float]]], most: int = 5,
+                least_swing: float = 0.2) -> list[Moment]:
+    """The moves that changed the standings most, in the order they were made: ``standings`` is (move number, the
+    standing measure per seat) after each move from the deal. A move counts for the pairs of players it put the
+    other way round (one passing another; a tie made or broken does not count, or every early point would), then
+    for how far it moved one player's standing; a move that reversed no pair counts only if it moved a standing by
+    ``least_swing`` of the game's largest (a bankruptcy that left the order as it was, a big deal). At most
+    ``most``."""
+    if len(standings) < 2:
+        return []
+    scale = max((abs(v) for _step, values in standings for v in values), default=0) or 1
+    found = []
+    for (_before_step, before), (step, after) in zip(standings, standings[1:]):
+        seats = range(len(after))
+        swaps = sum(_sign(before[a] - before[b]) * _sign(after[a] - after[b]) < 0 for a in seats for b in seats if a < b)
+        swing = max(abs(after[s] - before[s]) for s in seats) / scale
+        if swaps or swing >= least_swing:
+            found.append(Moment(step, places(before), places(after), swaps, swing))
+    found.sort(key=lambda m: (-m.swaps, -m.swing, m.step))
+    return sorted(found[:most], key=lambda m: m.step)

@@ -43,10 +43,11 @@ DECLARATION = Declaration(
     scripts=("js/estanciero.js",),
     banner="linear-gradient(135deg, #155740, #0f3d2e 60%, #c99a25)",
     story=(
-        Measure("net-worth", _("Net worth"), of=story.net_worth, money=True),
+        NET_WORTH := Measure("net-worth", _("Net worth"), of=story.net_worth, money=True),
         Measure("cash", _("Cash"), of=story.cash, money=True),
         Measure("rent-paid", _("Rent paid"), tally=story.rent_paid, money=True),
         Measure("rent-received", _("Rent received"), tally=story.rent_received, money=True),
     ),
+    standing=NET_WORTH,  # Shortening the Game: the ranking by net worth
     dice_rolled=story.dice_rolled,
 )

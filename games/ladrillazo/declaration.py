@@ -42,4 +42,6 @@ DECLARATION = Declaration(
         Measure("paradise", _("Evaded to paradise"), story.in_paradise),
         Measure("in-hand", _("In hand, not yet hidden"), story.in_hand),
     ),
+    # End of the game: "the player with the most envelopes wins in total".
+    standing=Measure("envelopes", _("Envelopes in all"), story.envelopes),
 )

@@ -16,6 +16,7 @@ Pure Python: the measures read a state and change nothing.
 from __future__ import annotations
 
 from .engine.plot import hidden as hidden_on_plot
+from .engine.scoring import total
 
 
 def hidden(state: dict) -> list[int]:
@@ -32,3 +33,8 @@ def in_hand(state: dict) -> list[int]:
     """Money and End of turn: each seat's envelopes earned and not hidden yet; back to the dispenser at the end of
     the turn, except on the game's last turn, whose player "does not need to hide his money" (End of the game)."""
     return [p["loose"] for p in state["players"]]
+
+
+def envelopes(state: dict) -> list[int]:
+    """End of the game: each seat's envelopes in all (hidden, in paradise and in hand), what the winner has most of."""
+    return [total(state, seat) for seat in range(state["num_players"])]  # type: ignore[arg-type]

@@ -21,7 +21,18 @@ from pygal.etree import etree
 from pygal.style import Style
 
 from games.core import rulesets
-from games.core.story import Measure, Series, chi_square, dice_sums, expected_sums, read_series, sample_steps
+from games.core.rulesets import IllegalAction
+from games.core.story import (
+    Measure,
+    Moment,
+    Series,
+    chi_square,
+    dice_sums,
+    expected_sums,
+    key_moments,
+    read_series,
+    sample_steps,
+)
 from games.models import Game
 from games.play.actions import MoveRejected
 from games.present.formatting import money
@@ -67,18 +78,46 @@ def _measure(game: Game, key: str) -> Measure:
     raise MoveRejected("not_found", gettext_noop("This game has no chart by that name."))
 
 
+def _states(game: Game, wanted: set[int] | None = None) -> Iterator[tuple[int, dict | None, list[dict]]]:
+    """(move number, the state after it or None when not ``wanted``, its stored events) from the deal (0) to the
+    last move: the log applied in order, as ``replay`` applies it, without a copy of each state handed out."""
+    replay = replay_for(game)
+    rs = rulesets.get(game.ruleset)
+    state = replay.state_at(0)
+    yield 0, state, []
+    for logged in replay.moves:
+        try:
+            state, _events = rs.apply(state, logged.seat, logged.action)
+        except IllegalAction:
+            raise MoveRejected("illegal", gettext_noop("The move log does not replay at move %(n)s."),
+                               params={"n": logged.seq}) from None
+        yield logged.seq, state if wanted is None or logged.seq in wanted else None, logged.events
+
+
 def series_of(game: Game, measures: list[Measure]) -> list[Series]:
     """The measures over the replayed game, read at up to ``POINTS`` moves (the deal and the end included)."""
-    replay = replay_for(game)
-    wanted = set(sample_steps(replay.last, POINTS))
+    return read_series(measures, _states(game, set(sample_steps(game.version, POINTS))), game.num_seats)
 
-    def moves() -> Iterator[tuple[int, dict | None, list[dict]]]:
-        yield 0, replay.state_at(0), []
-        for n in range(1, replay.last + 1):
-            move = replay.move(n)
-            yield n, replay.state_at(n) if n in wanted else None, move.events if move else []
 
-    return read_series(measures, moves(), game.num_seats)
+_moments: OrderedDict[tuple, list[Moment]] = OrderedDict()
+
+
+def moments_of(game: Game) -> list[Moment]:
+    """The moves that changed the game's standings most (``key_moments`` of its ruleset's ``standing``), read
+    after every move; empty for a ruleset without a standing. Kept per process, as the charts are."""
+    measure = rulesets.declaration(game.ruleset).standing
+    if measure is None or measure.of is None:
+        return []
+    key = (game.pk, game.seed_commitment, game.version)
+    with _lock:
+        if key in _moments:
+            return _moments[key]
+    found = key_moments([(step, measure.of(state)) for step, state, _events in _states(game) if state is not None])
+    with _lock:
+        _moments[key] = found
+        while len(_moments) > KEPT:
+            _moments.popitem(last=False)
+    return found
 
 
 def dice_counts(game: Game) -> dict[int, int]:

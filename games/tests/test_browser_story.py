@@ -1,11 +1,11 @@
-"""A finished game's story in Chromium: the charts drawn on the game-over card and on the replay, on a phone in
-Spanish and a desktop in English, and without JavaScript. Real Daphne, the test's PostgreSQL and Redis."""
+"""A finished game's story in Chromium: the charts drawn on the game-over card and on the replay, the key moments
+jumped to, on a phone in Spanish and a desktop in English, and without JavaScript. Real Daphne, the test's PostgreSQL and Redis."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.tests.test_browser_replay import PHONE, watch_errors
+from games.tests.test_browser_replay import PHONE, wait_step, watch_errors
 from games.tests.test_browser_two_people import in_thread
 from games.tests.test_replay import play_out
 from tests.fixtures.browsers import screenshot
@@ -53,6 +53,14 @@ def test_the_story_on_the_game_over_card_and_the_replay_on_a_phone_and_a_desktop
         page.goto(f"{daphne_server}/games/{game.pk}/replay/")
         assert len(charts_drawn(page, ".replay-story")) == CHARTS[ruleset]
         screenshot(page, f"story-{ruleset}-{name}-replay", full_page=False)
+        # A key moment jumps the replay to its move, in the page (the step is fetched, the address follows).
+        moment = page.locator(".rp-moments a[data-at]").last
+        step = int(moment.get_attribute("data-at"))
+        moment.scroll_into_view_if_needed()
+        screenshot(page, f"story-{ruleset}-{name}-moments", full_page=False)
+        moment.tap() if name == "phone" else moment.click()
+        wait_step(page, step)
+        assert page.locator(".rp-moments").count() == 1  # still there, outside the step
         assert errors == []
         ctx.close()
 

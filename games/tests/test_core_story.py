@@ -1,5 +1,5 @@
 """A finished game's story, its pure part (``games.core.story``): sampling the moves, reading measures and tallies,
-two dice against fair dice."""
+two dice against fair dice, the key moments."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from games.core.story import (
     chi_square,
     dice_sums,
     expected_sums,
+    key_moments,
+    places,
     read_series,
     sample_steps,
 )
@@ -69,3 +71,29 @@ def test_a_roll_that_is_not_two_dice_is_refused():
         dice_sums([[7, 1]])
     with pytest.raises(ValueError):
         dice_sums([[3]])
+
+
+def test_places_share_the_better_place_on_a_tie():
+    assert places([10, 30, 20]) == (3, 1, 2)
+    assert places([5, 5, 1]) == (1, 1, 3)
+
+
+def test_the_key_moments_are_the_moves_that_reversed_most_pairs_then_the_biggest_swings_in_move_order():
+    standings = [
+        (0, [10, 10, 10]),
+        (1, [12, 10, 10]),    # a lead taken from a tie: no pair reversed, a small swing: not a moment
+        (2, [12, 11, 10]),    # a tie broken: not a moment
+        (3, [12, 11, 10.5]),  # a small swing
+        (4, [2, 11, 10.5]),   # the leader falls to last: two pairs reversed
+        (5, [2, 11, 30]),     # third to first: one pair reversed (the other was behind already)
+        (6, [2, 11, 18]),     # nothing reversed, but a swing of 12 of the game's largest 30: a big deal
+        (7, [2, 12, 18]),     # a small swing
+    ]
+    moments = key_moments(standings, most=5)
+    assert [m.step for m in moments] == [4, 5, 6]
+    fall, rise, deal = moments
+    assert (fall.before, fall.after, fall.swaps) == ((1, 2, 3), (3, 1, 2), 2)
+    assert (rise.before, rise.after, rise.swaps) == ((3, 1, 2), (3, 2, 1), 1)
+    assert deal.swaps == 0 and deal.swing == pytest.approx(12 / 30)
+    assert [m.step for m in key_moments(standings, most=2)] == [4, 5]  # the most reversals first
+    assert key_moments(standings[:1]) == [] and key_moments([(0, [1, 1]), (1, [1, 1])]) == []

@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from games.core.rulesets import declaration, get
+from games.core.story import places
 from games.models import Game, Seat
 from games.present import story
 from games.tests.conftest import client_for, make_users, open_table
-from games.tests.test_replay import play_out
+from games.tests.test_replay import play_out, states_from_scratch
 
 pytestmark = pytest.mark.django_db
 
@@ -90,3 +91,24 @@ def test_an_unknown_chart_a_bad_language_and_a_private_tables_outsider_are_refus
     (outsider,) = make_users("zed")
     assert client_for(outsider).get(f"/games/{game.pk}/story/hidden.svg").status_code == 404
     assert client_for(players[1]).get(f"/games/{game.pk}/story/hidden.svg").status_code == 200
+
+
+@pytest.mark.parametrize("ruleset", list(SHORT))
+def test_the_replay_lists_the_key_moments_with_the_places_they_changed(players, ruleset):
+    game = play_out(players, ruleset, 3, time_out=False)  # the replay's longer games: more to change hands
+    standing = declaration(ruleset).standing
+    truth = [places(standing.of(state)) for state in states_from_scratch(game)]
+    moments = story.moments_of(game)
+    assert moments, "a whole game with no key moment"
+    assert len(moments) <= 5 and [m.step for m in moments] == sorted(m.step for m in moments)
+    for moment in moments:
+        assert moment.before == truth[moment.step - 1] and moment.after == truth[moment.step]
+        assert moment.swaps or moment.swing >= 0.2
+    page = client_for(players[0], "es").get(f"/games/{game.pk}/replay/?at=3").content.decode()
+    assert "Momentos clave" in page and 'list="rp-moment-marks"' in page
+    for moment in moments:
+        assert f'href="/games/{game.pk}/replay/?at={moment.step}" data-at="{moment.step}"' in page
+        assert f'<option value="{moment.step}">' in page
+    changed = [(seat, b, a) for m in moments for seat, (b, a) in enumerate(zip(m.before, m.after)) if b != a]
+    seat, before, after = changed[0]
+    assert f"puesto {before} → {after}" in page

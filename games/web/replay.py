@@ -26,7 +26,7 @@ from games.models import Game, Move, Seat, current_rules_revision
 from games.play.actions import MoveRejected
 from games.present.presenters import _outcome_rows, action_target, describe_event, label_action, names_of
 from games.present.replay import Replay, check_replayable, check_step_in, replay_for
-from games.present.story import story_links
+from games.present.story import moments_of, story_links
 from games.present.verify import commitment_matches, rules_note
 from games.tables import privacy
 
@@ -127,6 +127,24 @@ def step_context(game: Game, seats: list[Seat], replay: Replay, n: int, seen_by:
     }
 
 
+def moments_context(game: Game, replay: Replay, names: list[str], seen_by: int | None) -> list[dict]:
+    """The key moments as the replay lists them: the move (its number and address), who made it and what they
+    chose (named as they saw the table), and each player whose place it changed, from where to where."""
+    rs = get(game.ruleset)
+    listed = []
+    for moment in moments_of(game):
+        move = replay.move(moment.step)
+        before = rs.view(replay.state_at(moment.step - 1), move.seat)
+        listed.append({
+            "step": moment.step, "url": step_url(game, moment.step, seen_by), "seat": move.seat,
+            "name": names[move.seat] if move.seat < len(names) else "?",
+            "label": label_action(game.ruleset, move.action, before, names),
+            "changes": [{"seat": seat, "name": names[seat] if seat < len(names) else "?", "before": was, "after": now}
+                        for seat, (was, now) in enumerate(zip(moment.before, moment.after)) if was != now],
+        })
+    return listed
+
+
 def _stored_line(game: Game, event: dict, names: list[str]) -> str:
     """An event of a log written under earlier rules in words; one whose shape today's words cannot read is
     shown as stored (its type and fields)."""
@@ -184,6 +202,7 @@ def _answer(request, game_id: int, *, fragment: bool):
         return render(request, "games/replay_step.html", ctx)
     ctx["seen_by_choices"] = [(s.index, name) for s, name in zip(seats, ctx["names"])]
     ctx["story"] = story_links(game, get_language(), notes=True)
+    ctx["moments"] = moments_context(game, replay, ctx["names"], seen_by)
     return render(request, "games/replay.html", ctx)
 
 

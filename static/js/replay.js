@@ -161,7 +161,7 @@
       return;
     }
     if (e.target.closest("[data-go=play]")) { toggle(); return; }
-    var earlier = e.target.closest(".rp-earlier a[data-at]");
+    var earlier = e.target.closest(".rp-earlier a[data-at], .rp-moments a[data-at]");
     if (earlier) {
       e.preventDefault();
       stop();
