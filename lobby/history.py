@@ -14,6 +14,7 @@ from games.models import Game
 from . import ratings
 from .charts import Chart, line_chart
 from .models import Membership, PlayerResult, Rating, Season
+from .player_stats import GameDetails, game_details
 from .standings import division_standings
 
 RELATED = ("game__league_table__round__season__league", "game__league_table__division")
@@ -77,6 +78,7 @@ class GameStats:
     average_place: float | None
     rating: Rating | None
     chart: Chart | None
+    details: GameDetails | None = None
 
     @property
     def win_rate(self) -> float:
@@ -97,7 +99,8 @@ def rating_series(user, ruleset: str) -> list[tuple[Any, int]]:
 
 
 def stats_by_game(user) -> list[GameStats]:
-    """Per game played: games, wins, forfeits, average place, the rating and its chart."""
+    """Per game played: games, wins, forfeits, average place, the rating and its chart, and the breakdowns
+    (``player_stats``)."""
     found = {r.ruleset: r for r in Rating.objects.filter(user=user)}
     stats = []
     for row in (PlayerResult.objects.filter(user=user).values("ruleset")
@@ -106,7 +109,8 @@ def stats_by_game(user) -> list[GameStats]:
                 .order_by("-played", "ruleset")):
         series = rating_series(user, row["ruleset"])
         stats.append(GameStats(row["ruleset"], row["played"], row["wins"], row["forfeits"], row["average"],
-                               found.get(row["ruleset"]), line_chart(series) if len(series) > 1 else None))
+                               found.get(row["ruleset"]), line_chart(series) if len(series) > 1 else None,
+                               game_details(user, row["ruleset"])))
     return stats
 
 

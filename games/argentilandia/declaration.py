@@ -9,6 +9,7 @@ from games.core.story import Measure
 
 from . import story
 from .sections import SECTIONS
+from .text import province
 
 DECLARATION = Declaration(
     name="argentilandia",
@@ -36,4 +37,6 @@ DECLARATION = Declaration(
     ),
     standing=VICTORY_POINTS,
     dice_rolled=story.dice_rolled,
+    opening=story.opening,
+    opening_words=lambda key: " + ".join(province(p) for p in key.split("+")),
 )

@@ -6,6 +6,8 @@ Pure Python: the measures read a state with the engine's own functions and chang
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .engine.state import hand_size
 from .engine.victory import all_vp
 
@@ -46,3 +48,10 @@ def dice_rolled(event: dict) -> list[int] | None:
     if not isinstance(dice, list) or len(dice) != 2 or not all(isinstance(d, int) for d in dice):
         return None
     return list(dice)
+
+
+def opening(events: Iterable[dict], seat: int) -> str | None:
+    """The seat's opening: the provinces of its first two free MPs of the Preliminary Round (the draft), in
+    alphabetical order so that the same pair taken in either order is one opening; None before two."""
+    provinces = [e["province"] for e in events if e.get("type") == "mp_placed" and e.get("seat") == seat][:2]
+    return "+".join(sorted(provinces)) if len(provinces) == 2 else None

@@ -9,7 +9,7 @@ the declarations themselves import Django's translation functions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +106,11 @@ class Declaration:
     # The two dice a stored event rolled, if it is a roll of two dice that chance decided (None otherwise): the
     # game's story compares their sums with fair dice. None: its moves roll no pair of dice.
     dice_rolled: Callable[[dict], Sequence[int] | None] | None = None
+    # A player's opening, for the profile's favourite: ``opening(events, seat)`` reads a game's events in order and
+    # gives a key that names the seat's opening (Estanciero's first deed bought), or None; ``opening_words(key)``
+    # says it in the active language. None: the game's openings are not told apart.
+    opening: Callable[[Iterable[dict], int], str | None] | None = None
+    opening_words: Callable[[str], str] | None = None
 
     def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
         """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""

@@ -10,6 +10,7 @@ from games.present.formatting import money
 
 from . import story
 from .sections import SECTIONS
+from .text import space_name
 
 DECLARATION = Declaration(
     name="estanciero",
@@ -50,4 +51,6 @@ DECLARATION = Declaration(
     ),
     standing=NET_WORTH,  # Shortening the Game: the ranking by net worth
     dice_rolled=story.dice_rolled,
+    opening=story.opening,
+    opening_words=lambda key: space_name(int(key)),
 )

@@ -39,3 +39,12 @@ def dice_rolled(event: dict) -> Sequence[int] | None:
     if event.get("type") == "rolled":
         return event["dice"]
     return None
+
+
+def opening(events: Iterable[dict], seat: int) -> str | None:
+    """The seat's opening: the first title deed it bought (The Board: a player landing on an unowned zone may buy
+    it), as the space's number; None if it bought none."""
+    for event in events:
+        if event.get("type") == "bought" and event.get("seat") == seat:
+            return str(event["space"])
+    return None

@@ -126,3 +126,18 @@ def test_the_declaration_wires_the_story():
         ("vp", story.victory_points, False), ("production-cards", story.production_cards, False)]
     assert all(re.fullmatch(r"[a-z]+(-[a-z]+)*", m.key) for m in DECLARATION.story)
     assert DECLARATION.dice_rolled is story.dice_rolled
+
+
+def test_the_opening_is_the_pair_of_provinces_of_the_first_two_free_mps_preliminary_round(games):
+    """Preliminary Round: each player places free MPs in snake order, at most 1 per province; the profile counts
+    the first two as the opening, the same pair in either order being one opening."""
+    for seats, steps in games:
+        events = [e for _state, evs in steps for e in evs]
+        for seat in range(seats):
+            placed = [e["province"] for e in events if e["type"] == "mp_placed" and e["seat"] == seat]
+            assert len(placed) >= 2 and placed[0] != placed[1]
+            key = story.opening(events, seat)
+            assert key == "+".join(sorted(placed[:2]))
+            assert all(p in B.PROVINCES for p in key.split("+"))
+    assert story.opening([{"type": "mp_placed", "seat": 0, "province": "salta"}], 0) is None
+    assert DECLARATION.opening_words("jujuy+salta") == "Jujuy + Salta"

@@ -71,3 +71,13 @@ def test_the_dice_are_every_roll_of_two_dice_and_nothing_else():
     assert story.dice_rolled({"type": "money", "amount": 5}) is None
     assert DECLARATION.dice_rolled is story.dice_rolled
     assert [m.key for m in DECLARATION.story] == ["net-worth", "cash", "rent-paid", "rent-received"]
+
+
+def test_the_opening_is_the_first_deed_each_player_bought():
+    """The Board: a player landing on an unowned zone may buy it; the profile counts the first deed bought."""
+    events = [e for _state, evs in playout(4, 5) for e in evs]
+    for seat in range(4):
+        first = next((e["space"] for e in events if e["type"] == "bought" and e["seat"] == seat), None)
+        assert story.opening(events, seat) == (str(first) if first is not None else None)
+    assert any(story.opening(events, seat) for seat in range(4))
+    assert story.opening([{"type": "bought", "seat": 1, "space": 3, "price": 1200}], 0) is None
