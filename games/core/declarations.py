@@ -111,6 +111,10 @@ class Declaration:
     # says it in the active language. None: the game's openings are not told apart.
     opening: Callable[[Iterable[dict], int], str | None] | None = None
     opening_words: Callable[[str], str] | None = None
+    # "What can I do now?": for each move type, one line on what it does and why it may be worth it, and the slug of
+    # the rulebook section it comes from (``sections``): move type -> (words, slug). A type without one is listed
+    # by its button's words alone.
+    move_hints: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
 
     def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
         """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""
