@@ -443,6 +443,22 @@ def _legal_buttons(game: Game, actions: list[dict], view: dict | None, names: li
     return out
 
 
+def what_now(ruleset: str, legal: list[dict]) -> list[dict]:
+    """"What can I do now?": each kind of move the viewer may make, once, in the order of the moves: a button's
+    words for it (the first of its kind), the ruleset's line on what it does and why (``Declaration.move_hints``)
+    and the rule it comes from."""
+    hints = rulesets.declaration(ruleset).move_hints
+    listed: dict[str, dict] = {}
+    for a in legal:
+        if a["type"] in listed:
+            listed[a["type"]]["more"] += 1
+            continue
+        words, slug = hints.get(a["type"], (None, None))
+        listed[a["type"]] = {"type": a["type"], "label": a["label"], "more": 0,
+                             "hint": str(words) if words else "", "url": rule_url(ruleset, slug)}
+    return list(listed.values())
+
+
 def _shown_moves(game: Game, seat: int | None, actions: list[dict], view: dict | None) -> dict:
     """The moves a ruleset's board shows a place for whether or not the engine takes them now
     (``text.shown_moves(view, seat)``: Accept beside each offer to the seat), by the board's key: whether each is
@@ -526,6 +542,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "shown_moves": _shown_moves(game, seat, payload["legal_actions"], payload["view"]),
         "on_board": sum(1 for a in legal if a["on_board"]),
         "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"] and not a["drawn"]),
+        "what_now": what_now(game.ruleset, legal),
         "log": log,
         "log_html": _log_html(log, shared),
         "to_move": payload["to_move"],

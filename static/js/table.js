@@ -487,6 +487,79 @@
     if (pop && !pop.contains(e.target) && !e.target.closest("[data-target]")) closePop();
   });
 
+  // ---- hints ------------------------------------------------------------------------------------------
+  // Any place, card or token of the board that says what it is (data-hint, else its aria-label) tells it in a
+  // small card: after a moment's hover with a mouse, on a long press with a finger (the press then makes no
+  // move), on keyboard focus. One hint at a time; it goes when the pointer leaves, on a tap elsewhere, on Escape.
+  var HINTED = "[data-hint], [aria-label][data-target]:not(form), [aria-label][data-space], [aria-label][data-province]";
+  var hint = null, hintFor = null, hintTimer = null, pressed = false;
+  function hintText(el) { return el.getAttribute("data-hint") || el.getAttribute("aria-label") || ""; }
+  function hideHint() {
+    clearTimeout(hintTimer);
+    if (hint) { hint.remove(); hint = null; }
+    if (hintFor) { hintFor.removeAttribute("aria-describedby"); hintFor = null; }
+  }
+  function showHint(el) {
+    var text = hintText(el);
+    if (!text || (hintFor === el && hint)) return;
+    hideHint();
+    hint = document.createElement("div");
+    hint.id = "hint-pop";
+    hint.className = "hint-pop";
+    hint.setAttribute("role", "tooltip");
+    hint.textContent = text;
+    document.body.appendChild(hint);
+    hintFor = el;
+    el.setAttribute("aria-describedby", "hint-pop");
+    var r = el.getBoundingClientRect(), w = hint.offsetWidth, h = hint.offsetHeight;
+    var top = r.bottom + 8 + h < window.innerHeight ? r.bottom + 8 : Math.max(8, r.top - h - 8);
+    hint.style.left = Math.max(8, Math.min(window.innerWidth - w - 8, r.left + r.width / 2 - w / 2)) + "px";
+    hint.style.top = top + "px";
+  }
+  function hinted(target) { return target && target.closest ? target.closest(HINTED) : null; }
+  root.addEventListener("pointerover", function (e) {
+    if (e.pointerType !== "mouse") return;
+    var el = hinted(e.target);
+    if (!el || el === hintFor) return;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(function () { showHint(el); }, 350);
+  });
+  root.addEventListener("pointerout", function (e) {
+    if (e.pointerType !== "mouse") return;
+    var el = hinted(e.target);
+    if (el && !el.contains(e.relatedTarget)) hideHint();
+  });
+  root.addEventListener("pointerdown", function (e) {
+    if (e.pointerType === "mouse") return;
+    var el = hinted(e.target);
+    if (!el) return;
+    var x = e.clientX, y = e.clientY;
+    clearTimeout(hintTimer);
+    pressed = false;
+    hintTimer = setTimeout(function () { pressed = true; showHint(el); }, 450);
+    function cancel(ev) {
+      if (ev.type === "pointermove" && Math.abs(ev.clientX - x) + Math.abs(ev.clientY - y) < 12) return;
+      clearTimeout(hintTimer);
+      root.removeEventListener("pointermove", cancel);
+      root.removeEventListener("pointerup", cancel);
+      root.removeEventListener("pointercancel", cancel);
+    }
+    root.addEventListener("pointermove", cancel);
+    root.addEventListener("pointerup", cancel);
+    root.addEventListener("pointercancel", cancel);
+  });
+  // A long press showed a hint: the click that ends it is not a move, and the phone's own menu stays shut.
+  root.addEventListener("click", function (e) {
+    if (pressed) { pressed = false; e.preventDefault(); e.stopImmediatePropagation(); }
+  }, true);
+  root.addEventListener("contextmenu", function (e) { if (hinted(e.target)) e.preventDefault(); });
+  root.addEventListener("focusin", function (e) { var el = hinted(e.target); if (el) showHint(el); });
+  root.addEventListener("focusout", function (e) { if (hinted(e.target) === hintFor) hideHint(); });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape") hideHint(); });
+  document.addEventListener("pointerdown", function (e) {
+    if (hint && !hinted(e.target)) hideHint();
+  });
+
   // ---- clocks ------------------------------------------------------------------------------------------
   function fmt(s) {
     s = Math.max(0, s);

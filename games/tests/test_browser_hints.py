@@ -1,0 +1,81 @@
+"""Hints at the table in Chromium, two people at one Estanciero table: "What can I do now?" lists the moves of the
+player on move with a line on each and its rule; a board place tells what it is on a mouse's hover (desktop) and on
+a long press (phone), and the long press makes no move. Real Daphne, the test's PostgreSQL and Redis."""
+
+from __future__ import annotations
+
+import pytest
+
+from accounts.models import User
+from games.core.rulesets import get
+from games.models import Game
+from games.tables import lifecycle as tables
+from games.tests.test_browser_game import login
+from games.tests.test_browser_replay import PHONE, watch_errors
+from games.tests.test_browser_two_people import shown_version, wait_live
+from tests.fixtures.browsers import screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def long_press(page, box: dict, ms: int = 700) -> None:
+    """A finger held on the middle of ``box`` (a touch, as a phone sends it, through the DevTools protocol)."""
+    cdp = page.context.new_cdp_session(page)
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    page.wait_for_timeout(ms)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_what_can_i_do_now_and_the_boards_hints_on_a_desktop_and_a_phone(daphne_server, browser):
+    users = [User.objects.create_user(name, password=f"pw-{name}-1") for name in ("hinta", "hintb")]
+    game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
+    tables.do_join(game.pk, users[1])
+    tables.do_start(game.pk, users[0])
+    game = Game.objects.get(pk=game.pk)
+    mover = get("estanciero").to_move(game.state)[0]
+    pages = {}
+    for seat, (user, options) in enumerate(zip(users, ({"viewport": {"width": 1280, "height": 900}}, PHONE))):
+        ctx = browser.new_context(locale="es-AR", **options)
+        page = ctx.new_page()
+        login(page, daphne_server, user.username, f"pw-{user.username}-1")
+        page.goto(f"{daphne_server}/games/{game.pk}/")
+        wait_live(page)
+        pages[seat] = page
+    errors = {seat: watch_errors(page) for seat, page in pages.items()}
+
+    # The player on move: the list of what they can do, with why and the rule.
+    page = pages[mover]
+    box = page.locator("details.what-now")
+    box.locator("summary").click()
+    roll = box.locator("li[data-type=roll]")
+    assert "Tirar los dados" in roll.inner_text()
+    assert roll.locator(".what-now-why").inner_text().strip()
+    assert "/rules/estanciero/#" in roll.locator("a").get_attribute("href")
+    screenshot(page, f"hints-what-now-seat{mover}", full_page=False)
+
+    # Desktop: a mouse resting on a board place tells what it is.
+    desktop = pages[0]
+    cell = desktop.locator(".es-cell[data-space='5']")
+    cell.hover()
+    pop = desktop.locator("#hint-pop")
+    pop.wait_for(state="visible", timeout=5000)
+    assert "Río Negro Zona Sur" in pop.inner_text() and cell.get_attribute("aria-describedby") == "hint-pop"
+    screenshot(desktop, "hints-hover-desktop", full_page=False)
+    desktop.mouse.move(5, 5)
+    pop.wait_for(state="detached", timeout=5000)
+
+    # Phone: a long press on a place shows its hint and makes no move; a tap elsewhere puts it away.
+    phone = pages[1]
+    before = shown_version(phone)
+    target = phone.locator(".es-cell[data-space='9']")
+    target.scroll_into_view_if_needed()
+    long_press(phone, target.bounding_box())
+    phone.locator("#hint-pop").wait_for(state="visible", timeout=5000)
+    assert "Salta Zona Sur" in phone.locator("#hint-pop").inner_text()
+    assert phone.locator("#target-pop").count() == 0
+    screenshot(phone, "hints-long-press-phone", full_page=False)
+    phone.locator("h1").tap()
+    phone.locator("#hint-pop").wait_for(state="detached", timeout=5000)
+    assert shown_version(phone) == before == Game.objects.get(pk=game.pk).version
+    assert errors == {0: [], 1: []}
