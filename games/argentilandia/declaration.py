@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 
-from . import story
+from . import hints, story
 from .sections import SECTIONS
 from .text import province
 
@@ -39,4 +39,6 @@ DECLARATION = Declaration(
     dice_rolled=story.dice_rolled,
     opening=story.opening,
     opening_words=lambda key: " + ".join(province(p) for p in key.split("+")),
+    # "What can I do now?": a line per move type and the rulebook section it comes from.
+    move_hints=hints.MOVE_HINTS,
 )

@@ -8,7 +8,7 @@ from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 from games.present.formatting import money
 
-from . import story
+from . import hints, story
 from .sections import SECTIONS
 from .text import space_name
 
@@ -53,4 +53,6 @@ DECLARATION = Declaration(
     dice_rolled=story.dice_rolled,
     opening=story.opening,
     opening_words=lambda key: space_name(int(key)),
+    # "What can I do now?": a line per move type and the rulebook section it comes from.
+    move_hints=hints.MOVE_HINTS,
 )

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 
-from . import story
+from . import hints, story
 from .sections import SECTIONS
 
 DECLARATION = Declaration(
@@ -44,4 +44,6 @@ DECLARATION = Declaration(
     ),
     # End of the game: "the player with the most envelopes wins in total".
     standing=Measure("envelopes", _("Envelopes in all"), story.envelopes),
+    # "What can I do now?": a line per move type and the rulebook section it comes from.
+    move_hints=hints.MOVE_HINTS,
 )
