@@ -134,20 +134,22 @@ def _sign(x: float) -> int:
 def key_moments(standings: Sequence[tuple[int, Sequence[float]]], most: int = 5,
                 least_swing: float = 0.2) -> list[Moment]:
     """The moves that changed the standings most, in the order they were made: ``standings`` is (move number, the
-    standing measure per seat) after each move from the deal. A move counts for the pairs of players it put the
-    other way round (one passing another; a tie made or broken does not count, or every early point would), then
-    for how far it moved one player's standing; a move that reversed no pair counts only if it moved a standing by
-    ``least_swing`` of the game's largest (a bankruptcy that left the order as it was, a big deal). At most
-    ``most``."""
+    standing measure per seat) after each move from the deal. A move scores 1 for each pair of players it put the
+    other way round (one passing another), a quarter for each tie it made or broke (a lead taken from a tie counts,
+    but less, or every early point would), and the largest change of one player's standing as a share of the
+    game's largest; a move that changed no pair's order counts only if that share is ``least_swing`` or more (a
+    bankruptcy that left the order as it was, a big deal). The ``most`` best, in move order."""
     if len(standings) < 2:
         return []
     scale = max((abs(v) for _step, values in standings for v in values), default=0) or 1
     found = []
     for (_before_step, before), (step, after) in zip(standings, standings[1:]):
-        seats = range(len(after))
-        swaps = sum(_sign(before[a] - before[b]) * _sign(after[a] - after[b]) < 0 for a in seats for b in seats if a < b)
-        swing = max(abs(after[s] - before[s]) for s in seats) / scale
-        if swaps or swing >= least_swing:
-            found.append(Moment(step, places(before), places(after), swaps, swing))
-    found.sort(key=lambda m: (-m.swaps, -m.swing, m.step))
-    return sorted(found[:most], key=lambda m: m.step)
+        pairs = [(_sign(before[a] - before[b]), _sign(after[a] - after[b]))
+                 for a in range(len(after)) for b in range(a + 1, len(after))]
+        swaps = sum(was * now < 0 for was, now in pairs)
+        ties = sum((was == 0) != (now == 0) for was, now in pairs)
+        swing = max(abs(now - was) for was, now in zip(before, after)) / scale
+        if swaps or ties or swing >= least_swing:
+            found.append((swaps + ties / 4 + swing, Moment(step, places(before), places(after), swaps, swing)))
+    found.sort(key=lambda scored: (-scored[0], scored[1].step))
+    return sorted((moment for _score, moment in found[:most]), key=lambda m: m.step)

@@ -78,22 +78,22 @@ def test_places_share_the_better_place_on_a_tie():
     assert places([5, 5, 1]) == (1, 1, 3)
 
 
-def test_the_key_moments_are_the_moves_that_reversed_most_pairs_then_the_biggest_swings_in_move_order():
+def test_the_key_moments_score_pairs_passed_then_ties_made_or_broken_then_the_swing_and_come_in_move_order():
     standings = [
         (0, [10, 10, 10]),
-        (1, [12, 10, 10]),    # a lead taken from a tie: no pair reversed, a small swing: not a moment
-        (2, [12, 11, 10]),    # a tie broken: not a moment
-        (3, [12, 11, 10.5]),  # a small swing
-        (4, [2, 11, 10.5]),   # the leader falls to last: two pairs reversed
-        (5, [2, 11, 30]),     # third to first: one pair reversed (the other was behind already)
-        (6, [2, 11, 18]),     # nothing reversed, but a swing of 12 of the game's largest 30: a big deal
-        (7, [2, 12, 18]),     # a small swing
+        (1, [12, 10, 10]),    # a lead taken from a tie: two ties broken (0.5) and a swing of 2 / 30
+        (2, [12, 11, 10]),    # a tie broken: 0.25 and 1 / 30
+        (3, [12, 11, 10.5]),  # a small swing and no change of order: not a moment
+        (4, [2, 11, 10.5]),   # the leader falls to last: two pairs passed, 2 + 10 / 30
+        (5, [2, 11, 30]),     # third to first: one pair passed (the other was behind already), 1 + 19.5 / 30
+        (6, [2, 11, 18]),     # nothing changes order, but a swing of 12 / 30 = 0.4: a big deal
+        (7, [2, 12, 18]),     # a small swing: not a moment
     ]
-    moments = key_moments(standings, most=5)
-    assert [m.step for m in moments] == [4, 5, 6]
-    fall, rise, deal = moments
-    assert (fall.before, fall.after, fall.swaps) == ((1, 2, 3), (3, 1, 2), 2)
-    assert (rise.before, rise.after, rise.swaps) == ((3, 1, 2), (3, 2, 1), 1)
+    assert [m.step for m in key_moments(standings, most=5)] == [1, 2, 4, 5, 6]
+    assert [m.step for m in key_moments(standings, most=3)] == [1, 4, 5]  # the best three, in move order
+    fall, rise = key_moments(standings, most=2)
+    assert (fall.step, fall.before, fall.after, fall.swaps) == (4, (1, 2, 3), (3, 1, 2), 2)
+    assert (rise.step, rise.before, rise.after, rise.swaps) == (5, (3, 1, 2), (3, 2, 1), 1)
+    (deal,) = [m for m in key_moments(standings, most=5) if m.step == 6]
     assert deal.swaps == 0 and deal.swing == pytest.approx(12 / 30)
-    assert [m.step for m in key_moments(standings, most=2)] == [4, 5]  # the most reversals first
     assert key_moments(standings[:1]) == [] and key_moments([(0, [1, 1]), (1, [1, 1])]) == []

@@ -103,7 +103,7 @@ def test_the_replay_lists_the_key_moments_with_the_places_they_changed(players, 
     assert len(moments) <= 5 and [m.step for m in moments] == sorted(m.step for m in moments)
     for moment in moments:
         assert moment.before == truth[moment.step - 1] and moment.after == truth[moment.step]
-        assert moment.swaps or moment.swing >= 0.2
+        assert moment.before != moment.after or moment.swing >= 0.2  # an order changed, or a big swing
     page = client_for(players[0], "es").get(f"/games/{game.pk}/replay/?at=3").content.decode()
     assert "Momentos clave" in page and 'list="rp-moment-marks"' in page
     for moment in moments:
