@@ -243,7 +243,8 @@ def cell_svg(i):
     # are focusable buttons named for screen readers.
     focus = (f' tabindex="0" role="button" aria-label="{i}. {title}{{% with o=view.owners.{key} %}}{{% if o is not None %}} · '
              f'{{% with seat=o %}}{{% partial pname %}}{{% endwith %}}{{% endif %}}{{% endwith %}}"') if is_deed else ""
-    out = [f'<g class="es-cell es-t-{t}" data-target="space:{i}"{focus} data-space="{i}"><title>{i}. {title}</title>',
+    hint = f' data-hint="{{{{ {i}|es_space_hint:spaces.{key} }}}}"' if is_deed else f' data-hint="{{{{ {i}|es_space_hint }}}}"'
+    out = [f'<g class="es-cell es-t-{t}" data-target="space:{i}"{focus}{hint} data-space="{i}"><title>{i}. {title}</title>',
            f'<polygon class="es-cell-bg" points="{poly}"/>']
     if is_deed:
         n = g["n"]

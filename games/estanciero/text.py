@@ -9,6 +9,7 @@ Space and card names come from the board data in the active language
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.core.checks import is_index
 from games.present.formatting import money
@@ -481,3 +482,52 @@ BOARD_MADE = {"propose"}
 def turn_seat(view: dict | None) -> int | None:
     """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
     return ((view or {}).get("turn") or {}).get("seat")
+
+
+def _rent_line(sp: dict) -> str:
+    """A deed's rents as printed on it (The Board; Railroads and Companies)."""
+    if sp["type"] == "province":
+        r = sp["rent"]
+        return _("Rent: field %(f)s · 1 chacra %(c1)s · 2 %(c2)s · 3 %(c3)s · 4 %(c4)s · estancia %(e)s. A whole province "
+                 "doubles the field's rent.") % {"f": money(r["campo"]), "c1": money(r["chacras_1"]),
+                                                 "c2": money(r["chacras_2"]), "c3": money(r["chacras_3"]),
+                                                 "c4": money(r["chacras_4"]), "e": money(r["estancia"])}
+    if sp["type"] == "railway":
+        r = sp["rent_by_owned"]
+        return _("Rent by railways the owner holds: 1 %(r1)s · 2 %(r2)s · 3 %(r3)s · 4 %(r4)s.") % {
+            f"r{n}": money(r[str(n)]) for n in range(1, 5)}
+    r = sp["rent_dice_multiplier_by_owned"]
+    return _("Rent: the dice times %(m1)s with 1 company, %(m2)s with 2, %(m3)s with 3.") % {
+        f"m{n}": r[str(n)] for n in range(1, 4)}
+
+
+def space_hint(index: object, state: tuple | None = None) -> str:
+    """What a board space is and does, for its hint (``{{ 5|es_space_hint:spaces.5 }}``): a deed's price, rents,
+    building cost and mortgage, and who owns it with what (``state``: ``es_spaces``' owner, buildings, mortgaged,
+    owner's name); a tax or prize its amount; any other space its name."""
+    if not is_index(index, board.NUM_SPACES):
+        return "?"
+    sp = board.space(index)
+    words = [f"{index}. {space_name(index)}"]
+    if "price" in sp:
+        words.append(_("Price %(p)s.") % {"p": money(sp["price"])})
+        words.append(_rent_line(sp))
+        if sp["type"] == "province":
+            words.append(_("Chacra %(c)s; mortgage %(m)s.") % {"c": money(sp["chacra_cost"]), "m": money(sp["mortgage_value"])})
+        else:
+            words.append(_("Mortgage %(m)s.") % {"m": money(sp["mortgage_value"])})
+        owner, buildings, mortgaged, name = state or (None, None, False, None)
+        if name is None:
+            words.append(_("For sale."))
+        else:
+            owned = [_("Owner: %(name)s") % {"name": name}]
+            if buildings == 5:
+                owned.append(_("an estancia"))
+            elif buildings:
+                owned.append(ngettext("%(n)s chacra", "%(n)s chacras", buildings) % {"n": buildings})
+            if mortgaged:
+                owned.append(_("mortgaged"))
+            words.append(", ".join(owned) + ".")
+    elif sp["type"] in ("tax", "prize"):
+        words.append((_("Pay %(a)s.") if sp["type"] == "tax" else _("Collect %(a)s.")) % {"a": money(sp["amount"])})
+    return ". ".join(words[:1]) + (". " + " ".join(words[1:]) if len(words) > 1 else "")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from games.estanciero.text import space_hint
+
 register = template.Library()
 
 
@@ -74,3 +76,10 @@ def es_pawns_key(view: dict | None, names: list[str]):
     view = view or {}
     players = tuple((p["seat"], p["position"], p["in_jail"], p["bankrupt"]) for p in view.get("players") or ())
     return players, (view.get("turn") or {}).get("seat"), view.get("over"), tuple(names or ())
+
+
+@register.filter
+def es_space_hint(index: int, state: tuple | None = None) -> str:
+    """A space's hint in the active language (``text.space_hint``): inside the space's kept part, which is kept
+    per that state and language."""
+    return space_hint(index, state)
