@@ -61,6 +61,9 @@ class Game(models.Model):
     max_timeouts = models.PositiveSmallIntegerField(default=3)  # then a bot takes the seat
     # How long a bot "thinks" while people sit at the table; bot-only tables move at once (``clock.arm``).
     bot_delay_ms = models.PositiveIntegerField(default=1700)
+    # A teaching table: "What can I do now?" stands open, bots take their time and the log says why each bot move
+    # may be worth it (``games.tables.lifecycle.TEACHING_BOT_DELAY_MS``, ``presenters._describe_move``).
+    teaching = models.BooleanField(default=False)
 
     version = models.PositiveIntegerField(default=0)  # the number of moves: the state's version
     # Bumped by every write people see (a move, a join, a seat taken over or back): what a screen shows is a

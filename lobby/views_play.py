@@ -22,7 +22,7 @@ from . import listing
 # The New table form's fields besides each game's own options (``Declaration.options``), and what they hold when
 # the page opens.
 FORM_FIELDS = ("ruleset", "seats", "bots", "bot_level", "time_control", "max_timeouts", "max_turns", "rated",
-               "visibility")
+               "visibility", "teaching")
 FORM_DEFAULTS = {"seats": "4", "bots": "3", "bot_level": "normal", "time_control": "live", "max_timeouts": "3",
                  "max_turns": "0", "rated": "", "visibility": "public"}
 
@@ -72,7 +72,7 @@ def create(request):
     try:
         # The form's fields as the API's (one table policy for both: ``tables.table_settings``).
         sent = {k: post.get(k) for k in ("ruleset", "seats", "bots", "time_control", "max_timeouts", "bot_level",
-                                         "rated")}
+                                         "rated", "teaching")}
         sent["private"] = _visibility(post.get("visibility"))
         sent["options"] = _options_from(post)
         game = tables.do_create_table(request.user, **tables.table_settings(sent))

@@ -242,6 +242,12 @@ def _describe_move(game: Game, move: Move, seat: int | None, names: list[str], f
     lines = [_with_html({"seq": move.seq, "type": e.get("type"), "event": e,
                          "text": None if e.get("type") in folds else describe_event(game.ruleset, e, names)})
              for e in visible_to(move.events, seat)]
+    if game.teaching and move.source == Move.Source.BOT:
+        # A teaching table says why a bot's move may be worth it, in the words of "What can I do now?".
+        words, _slug = rulesets.declaration(game.ruleset).move_hints.get((move.action or {}).get("type"), (None, None))
+        if words:
+            lines.append(_with_html({"seq": move.seq, "type": "why", "event": {},
+                                     "text": _("Why: %(hint)s") % {"hint": words}}))
     # A table's log shows the last LOG_LENGTH moves: the move that far back, and a run folded from it, are
     # shown no more, by this revision or by the one kept before it. Without this a long game's lines piled up
     # until it ended (a soak's Daphne held 5,000 of them for four games).

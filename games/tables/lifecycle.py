@@ -87,11 +87,15 @@ def yes_no(value, field: str) -> bool:
     raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be true or false."), params={"field": field})
 
 
+# A teaching table's bots take their time, so that a newcomer can read each move and why it was made.
+TEACHING_BOT_DELAY_MS = 4000
+
+
 def table_settings(data) -> dict:
     """``do_create_table``'s keyword arguments from a table's settings as sent (``data``: the API's JSON body,
     or the New table form turned into the same fields by ``games.web.views``): ``ruleset``, ``seats``, ``bots``,
     ``time_control``, ``options`` (the game's own, an object), ``max_timeouts``, ``bot_level``, ``rated``,
-    ``private``. Each is read and refused the same way whoever sends it; ``do_create_table`` then checks them
+    ``private``, ``teaching``. Each is read and refused the same way whoever sends it; ``do_create_table`` then checks them
     together (``check_settings``)."""
     options = data.get("options")
     if options is not None and (not isinstance(options, dict) or len(options) > MAX_OPTIONS):
@@ -111,6 +115,7 @@ def table_settings(data) -> dict:
         "bot_level": str(given("bot_level", "normal"))[:40],
         "rated": yes_no(data.get("rated"), "rated"),
         "private": yes_no(data.get("private"), "private"),
+        "teaching": yes_no(data.get("teaching"), "teaching"),
     }
 
 
@@ -184,11 +189,14 @@ def check_may_play(user) -> None:
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
                     options: dict | None = None, max_timeouts: int = 3, bot_level: str = "normal",
-                    rated: bool = False, private: bool = False) -> Game:
+                    rated: bool = False, private: bool = False, teaching: bool = False) -> Game:
     """A new table with the creator in the first seat and ``bots`` bots of ``bot_level`` in the last ones.
     ``rated`` is recorded for the ratings; a ``private`` table is listed nowhere and seats only whoever opens
     its invite link. A rated table takes its ruleset's ``rated_options`` where ``options`` says nothing
-    (``rated_table_options``), written down in the table's options."""
+    (``rated_table_options``), written down in the table's options. A ``teaching`` table (friendly only) keeps
+    its hints open and its bots slow and explained (``Game.teaching``)."""
+    if teaching and rated:
+        raise MoveRejected("bad_request", gettext_noop("A teaching table is friendly: it cannot be rated."))
     if rated:
         options = rated_table_options(ruleset, options)
     check_settings(ruleset, num_seats, bots, time_control, options, max_timeouts, bot_level)
@@ -199,7 +207,8 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
         game = Game.objects.create(ruleset=ruleset, num_seats=num_seats, created_by=user, options=options or {},
                                    move_seconds=move_s, reserve_seconds=reserve_s, max_timeouts=max_timeouts,
                                    time_control=time_control, rated=bool(rated), private=bool(private),
-                                   invite_code=new_invite_code())
+                                   teaching=bool(teaching), invite_code=new_invite_code(),
+                                   **({"bot_delay_ms": TEACHING_BOT_DELAY_MS} if teaching else {}))
         Seat.objects.bulk_create(
             [Seat(game=game, index=i, user=user if i == 0 and bots < num_seats else None,
                   is_bot=num_seats - i <= bots, bot_level=bot_level if num_seats - i <= bots else "normal",
@@ -207,7 +216,8 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
         )
         AuditEntry.objects.create(game=game, user=user, kind="created",
                                   data={"bots": bots, "time_control": time_control, "options": options or {},
-                                        "bot_level": bot_level, "rated": bool(rated), "private": bool(private)})
+                                        "bot_level": bot_level, "rated": bool(rated), "private": bool(private),
+                                        "teaching": bool(teaching)})
         publish_lobby_after_commit(game)
     if bots == num_seats - 1 or bots == num_seats:
         # Nobody else to wait for: the table starts at once (the same for the page and the API).
@@ -450,6 +460,7 @@ def do_rematch(game_id: int, user) -> Game:
                                    move_seconds=old.move_seconds, reserve_seconds=old.reserve_seconds,
                                    max_timeouts=old.max_timeouts, bot_delay_ms=old.bot_delay_ms, rematch_of=old,
                                    time_control=old.time_control, rated=old.rated, private=old.private,
+                                   teaching=old.teaching,
                                    invite_code=new_invite_code())
         # Seats keep their order; a seat whose player was a bot (or was replaced by one) stays a bot only
         # when nobody held it.

@@ -8,12 +8,12 @@ import pytest
 
 from accounts.models import User
 from games.core.rulesets import get
-from games.models import Game
+from games.models import Game, Move, Seat
 from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_replay import PHONE, watch_errors
 from games.tests.test_browser_two_people import shown_version, wait_live
-from tests.fixtures.browsers import screenshot
+from tests.fixtures.browsers import click_a_move, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,3 +79,44 @@ def test_what_can_i_do_now_and_the_boards_hints_on_a_desktop_and_a_phone(daphne_
     phone.locator("#hint-pop").wait_for(state="detached", timeout=5000)
     assert shown_version(phone) == before == Game.objects.get(pk=game.pk).version
     assert errors == {0: [], 1: []}
+
+
+def test_a_teaching_table_against_a_bot_on_a_phone(daphne_server, celery_worker, browser):
+    """Made from the New table form with "Teaching table" ticked: "What can I do now?" stands open, and when the bot
+    moves, the log says why (in Spanish), live over the socket."""
+    User.objects.create_user("aprendiz", password="pw-aprendiz-1")
+    ctx = browser.new_context(locale="es-AR", **PHONE)
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    login(page, daphne_server, "aprendiz", "pw-aprendiz-1")
+    page.goto(f"{daphne_server}/play/?game=estanciero")
+    page.select_option("select[name=ruleset]", "estanciero")
+    page.fill("input[name=seats]", "2")
+    page.fill("input[name=bots]", "1")
+    page.select_option("select[name=time_control]", "correspondence")
+    page.check("input[name=teaching]")
+    page.click("form.new-table button[type=submit]")
+    page.wait_for_url("**/games/*/")
+    wait_live(page)
+    game = Game.objects.get()
+    assert game.teaching and "para aprender" in page.locator(".table-head").inner_text()
+    # Whoever starts, the bot moves within a turn: the person plays theirs (the list open while they may move).
+    for _ in range(12):
+        if page.locator(".log .log-why").count():
+            break
+        if page.locator(".actions-card button.act:visible").count():
+            assert page.locator("details.what-now").get_attribute("open") is not None
+            click_a_move(page, ["roll", "decline", "end_turn"])
+        page.wait_for_timeout(1500)
+    why = page.locator(".log .log-why").first
+    try:
+        why.wait_for(timeout=15000)
+    except Exception:
+        print("MOVES", list(Move.objects.filter(game=game).values_list("seq", "source", "action")))
+        print("LOG", page.locator(".log").inner_html()[:2000])
+        print("SEATS", list(Seat.objects.filter(game=game).values_list("index", "is_bot", "deadline")))
+        raise
+    assert why.inner_text().split(" ", 1)[1].startswith("Por qué: ")
+    why.scroll_into_view_if_needed()
+    screenshot(page, "teaching-table-phone", full_page=False)
+    assert errors == []
