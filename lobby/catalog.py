@@ -20,6 +20,7 @@ class GameInfo:
     origin: Promise
     playable: bool
     banner: str
+    guided: bool = False  # it has a guided first game (``Declaration.guided_table``)
 
 
 def games() -> list[GameInfo]:
@@ -34,4 +35,4 @@ def get_game(slug: str) -> GameInfo | None:
 def _info(name: str) -> GameInfo:
     d, rs = declaration(name), get(name)
     return GameInfo(d.name, d.title, d.tagline, f"{rs.min_players}–{rs.max_players}", d.minutes, d.origin, d.playable,
-                    d.banner)
+                    d.banner, bool(d.guided_table) and d.playable)

@@ -21,4 +21,5 @@ urlpatterns = [
     path("u/<str:username>/history.json", views_profile.history_json, name="history_json"),
     path("games/new/", views_play.create, name="create"),
     path("play/quick/", views_play.quick_play, name="quick_play"),
+    path("learn/<slug:ruleset>/", views_play.learn, name="learn"),
 ]

@@ -7,7 +7,9 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
@@ -137,4 +139,18 @@ def quick_play(request):
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         return redirect("lobby:play")
+    return redirect(game)
+
+
+@require_POST
+def learn(request, ruleset: str):
+    """Learn by playing: the person's guided first game of ``ruleset`` (``tables.do_start_guided``), resumed if it is
+    in play. Someone not signed in is sent to sign in and comes back to the rules page."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(reverse("lobby:rules", args=[ruleset]))
+    try:
+        game = tables.do_start_guided(request.user, ruleset)
+    except MoveRejected as exc:
+        messages.error(request, exc.text(_))
+        return redirect("lobby:home")
     return redirect(game)

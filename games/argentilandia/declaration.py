@@ -41,4 +41,6 @@ DECLARATION = Declaration(
     opening_words=lambda key: " + ".join(province(p) for p in key.split("+")),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
+    # The guided first game: the fewest players; six rounds: the draft, production, trades, a port.
+    guided_table={"seats": 3, "options": {"max_turns": 6}},
 )

@@ -115,6 +115,9 @@ class Declaration:
     # the rulebook section it comes from (``sections``): move type -> (words, slug). A type without one is listed
     # by its button's words alone.
     move_hints: Mapping[str, tuple[Any, str]] = field(default_factory=dict)
+    # Its guided first game (``games.tables.lifecycle.do_start_guided``): the seats (the learner and bots) and the
+    # options of a teaching table short enough to finish in a quarter of an hour. Empty: no guided game.
+    guided_table: Mapping[str, Any] = field(default_factory=dict)
 
     def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
         """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""

@@ -55,4 +55,6 @@ DECLARATION = Declaration(
     opening_words=lambda key: space_name(int(key)),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
+    # The guided first game: eight rounds: buying, rent, building and a deal come up.
+    guided_table={"seats": 2, "options": {"max_turns": 8}},
 )

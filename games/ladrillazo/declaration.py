@@ -46,4 +46,6 @@ DECLARATION = Declaration(
     standing=Measure("envelopes", _("Envelopes in all"), story.envelopes),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
+    # The guided first game: a short dispenser: lowering, acting, hiding and evading, the end.
+    guided_table={"seats": 2, "options": {"handful": 5}},
 )

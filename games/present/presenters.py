@@ -12,6 +12,7 @@ import functools
 import hashlib
 import importlib
 import json
+import random
 import re
 import threading
 from collections import OrderedDict
@@ -465,6 +466,24 @@ def what_now(ruleset: str, legal: list[dict]) -> list[dict]:
     return list(listed.values())
 
 
+def coach_for(game: Game, seat: int | None, to_move: list[int], legal: list[dict]) -> dict | None:
+    """A teaching table's coach for the seat on move: the move a bot would make in its place (the same one at every
+    render of this version), marked on its button (``coach`` on the row: ``data-coach``, which the page lights up
+    on the board too), with the ruleset's line on why and the rule. None off a teaching table, off move, or when
+    the bot's move is one the board makes with a form (a deal: the choice is the learner's)."""
+    if not game.teaching or seat is None or seat not in to_move or game.state is None or not legal:
+        return None
+    action = get(game.ruleset).bot_action(game.state, seat, random.Random(f"coach:{game.pk}:{game.version}"))
+    encoded = json.dumps(action, sort_keys=True)
+    row = next((a for a in legal if a["json"] == encoded and not a["drawn"]), None)
+    if row is None:
+        return None
+    row["coach"] = True
+    words, slug = rulesets.declaration(game.ruleset).move_hints.get(action.get("type"), (None, None))
+    return {"label": row["label"], "hint": str(words) if words else "", "url": rule_url(game.ruleset, slug),
+            "target": row["target"], "key": row["key"]}
+
+
 def _shown_moves(game: Game, seat: int | None, actions: list[dict], view: dict | None) -> dict:
     """The moves a ruleset's board shows a place for whether or not the engine takes them now
     (``text.shown_moves(view, seat)``: Accept beside each offer to the seat), by the board's key: whether each is
@@ -522,6 +541,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     payload = game_payload(game, seats, seat)
     names = names_of(seats)
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
+    coach = coach_for(game, seat, payload["to_move"], legal)
     mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
     is_lobby = game.status == Game.Status.LOBBY
     if shared is None:
@@ -548,6 +568,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "shown_moves": _shown_moves(game, seat, payload["legal_actions"], payload["view"]),
         "on_board": sum(1 for a in legal if a["on_board"]),
         "folded": sum(1 for a in legal if not a["primary"] and not a["on_board"] and not a["drawn"]),
+        "coach": coach,
         "what_now": (listed := what_now(game.ruleset, legal)),
         # The list is drawn once per what it shows (and language): a seat's moves change less often than the board.
         "what_now_key": tuple((w["type"], w["label"], w["more"]) for w in listed),

@@ -189,12 +189,14 @@ def check_may_play(user) -> None:
 
 def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_control: str = "live",
                     options: dict | None = None, max_timeouts: int = 3, bot_level: str = "normal",
-                    rated: bool = False, private: bool = False, teaching: bool = False) -> Game:
+                    rated: bool = False, private: bool = False, teaching: bool = False,
+                    seed: str | None = None) -> Game:
     """A new table with the creator in the first seat and ``bots`` bots of ``bot_level`` in the last ones.
     ``rated`` is recorded for the ratings; a ``private`` table is listed nowhere and seats only whoever opens
     its invite link. A rated table takes its ruleset's ``rated_options`` where ``options`` says nothing
     (``rated_table_options``), written down in the table's options. A ``teaching`` table (friendly only) keeps
-    its hints open and its bots slow and explained (``Game.teaching``)."""
+    its hints open and its bots slow and explained (``Game.teaching``). ``seed``: a chosen seed instead of a secret
+    one (a guided game's, ``do_start_guided``)."""
     if teaching and rated:
         raise MoveRejected("bad_request", gettext_noop("A teaching table is friendly: it cannot be rated."))
     if rated:
@@ -208,7 +210,8 @@ def do_create_table(user, ruleset: str, num_seats: int, *, bots: int = 0, time_c
                                    move_seconds=move_s, reserve_seconds=reserve_s, max_timeouts=max_timeouts,
                                    time_control=time_control, rated=bool(rated), private=bool(private),
                                    teaching=bool(teaching), invite_code=new_invite_code(),
-                                   **({"bot_delay_ms": TEACHING_BOT_DELAY_MS} if teaching else {}))
+                                   **({"bot_delay_ms": TEACHING_BOT_DELAY_MS} if teaching else {}),
+                                   **({"seed": seed} if seed else {}))
         Seat.objects.bulk_create(
             [Seat(game=game, index=i, user=user if i == 0 and bots < num_seats else None,
                   is_bot=num_seats - i <= bots, bot_level=bot_level if num_seats - i <= bots else "normal",
@@ -499,3 +502,31 @@ def open_tables_cap() -> int:
 def too_many_open_tables(user) -> bool:
     """``user`` already has the most lobby tables a user may keep open."""
     return Game.objects.filter(created_by=user, status=Game.Status.LOBBY).count() >= open_tables_cap()
+
+
+def guided_seed(ruleset: str) -> str:
+    """A guided game's seed: the same deal and dice for everyone who learns (it is no secret, and needs none)."""
+    return f"learn:{ruleset}:1"
+
+
+def guided_game_of(user, ruleset: str) -> Game | None:
+    """The user's guided game of ``ruleset`` still in play, if any: the one to resume."""
+    return (Game.objects.filter(seats__user=user, ruleset=ruleset, teaching=True, seed=guided_seed(ruleset),
+                                status__in=[Game.Status.ACTIVE, Game.Status.PAUSED]).order_by("-pk").first())
+
+
+def do_start_guided(user, ruleset: str) -> Game:
+    """The user's guided first game of ``ruleset``: resumed if one is in play, else a new teaching table against bots
+    on the ruleset's guided seed, of its declared size and options (``Declaration.guided_table``), started at once."""
+    try:
+        settings = declaration(ruleset).guided_table
+    except KeyError:
+        raise MoveRejected("not_found", gettext_noop("No such game.")) from None
+    if not settings:
+        raise MoveRejected("not_found", gettext_noop("This game has no guided game yet."))
+    found = guided_game_of(user, ruleset)
+    if found is not None:
+        return found
+    seats = settings["seats"]
+    return do_create_table(user, ruleset, seats, bots=seats - 1, time_control="correspondence",
+                           options=dict(settings.get("options") or {}), teaching=True, seed=guided_seed(ruleset))

@@ -61,7 +61,7 @@ def action_button(context, a: dict) -> str:
     move and the version it was offered at. Built here rather than by an included template: a table shows up
     to dozens of moves in every render, and an include costs a template's worth of nodes each."""
     return format_html(
-        '<form method="post" action="{}" data-act data-key="{}" id="act-{}"{}{}>{}\n'
+        '<form method="post" action="{}" data-act data-key="{}" id="act-{}"{}{}{}>{}\n'
         '  <input type="hidden" name="action" value="{}">\n'
         '  <input type="hidden" name="version" value="{}">\n'
         '  <button type="submit" class="act act-{}">{}</button>\n'
@@ -69,6 +69,7 @@ def action_button(context, a: dict) -> str:
         context.get("act_url"), a["key"], a["key"],
         format_html(' data-target="{}"', a["target"]) if a.get("target") else "",
         mark_safe(' data-direct="1"') if a.get("direct") else "",
+        mark_safe(" data-coach") if a.get("coach") else "",
         _CSRF.render(context), a["json"], context["game"].version, a["type"], a["label"])
 
 

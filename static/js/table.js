@@ -586,8 +586,32 @@
     });
   }
 
+  // The coach's own button makes the move it names, as that move's button would (without JavaScript it is a link
+  // to that button).
+  root.addEventListener("click", function (e) {
+    var go = e.target.closest("[data-coach-go]");
+    if (!go) return;
+    var form = root.querySelector("form[data-act][data-coach]");
+    if (!form) return;
+    e.preventDefault();
+    closePop();
+    // Not left focused: the morph leaves the focused element's text as it was (ignoreActiveValue), and the next
+    // push names the coach's next move on this very button.
+    go.blur();
+    send(form, false);
+  });
+  // A teaching table's coach names one move (data-coach on its form): its place on the board lights up too.
+  function markCoach() {
+    var pick = root.querySelector("form[data-act][data-coach]");
+    var key = pick ? pick.dataset.target : null;
+    root.querySelectorAll(".coach-pick").forEach(function (el) { if (!key || !keysOf(el).includes(key)) el.classList.remove("coach-pick"); });
+    if (key) root.querySelectorAll("[data-target]:not(form)").forEach(function (el) {
+      if (keysOf(el).includes(key)) el.classList.add("coach-pick");
+    });
+  }
   function afterUpdate() {
     markTargets();
+    markCoach();
     tick();
     var mine = root.querySelector("[data-your-turn]");
     document.title = (mine ? "\u25cf " : "") + baseTitle;
