@@ -95,7 +95,7 @@ def test_an_unknown_chart_a_bad_language_and_a_private_tables_outsider_are_refus
 
 @pytest.mark.parametrize("ruleset", list(SHORT))
 def test_the_replay_lists_the_key_moments_with_the_places_they_changed(players, ruleset):
-    game = play_out(players, ruleset, 3, time_out=False)  # the replay's longer games: more to change hands
+    game = play_out(players, ruleset, 3, SHORT[ruleset], time_out=False)
     standing = declaration(ruleset).standing
     truth = [places(standing.of(state)) for state in states_from_scratch(game)]
     moments = story.moments_of(game)
