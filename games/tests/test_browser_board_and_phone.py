@@ -72,8 +72,15 @@ def test_the_table_on_a_phone(daphne_server, browser, ruleset, seats):
         shown = page.evaluate("() => (document.querySelector('#table') || document.body).innerText.slice(0, 600)")
         pytest.fail(f"no board on the phone: game {game.pk} {game.status} v{game.version} at {page.url}; "
                     f"the page reads: {shown!r}")
-    moves = page.locator("#table .actions-card, #table .waiting").first.bounding_box()
-    assert board["y"] < moves["y"], "the board comes first on a phone, the player's moves next"
+    # Both read in one go in the page: a bot's move may replace the moves card between two reads (seen once in CI,
+    # when the moves card had just turned into "Waiting for the other players").
+    board_y, moves_y = page.wait_for_function(
+        """(selector) => {
+            const board = document.querySelector(selector);
+            const moves = document.querySelector('#table .actions-card, #table .waiting');
+            return board && moves && [board.getBoundingClientRect().y, moves.getBoundingClientRect().y];
+        }""", arg=BOARD[ruleset]).json_value()
+    assert board_y < moves_y, "the board comes first on a phone, the player's moves next"
     # Nothing wider than the screen: no sideways scrolling of the page.
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     assert board["x"] >= 0 and board["x"] + board["width"] <= 390 + 1

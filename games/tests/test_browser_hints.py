@@ -13,7 +13,7 @@ from games.tables import lifecycle as tables
 from games.tests.test_browser_game import login
 from games.tests.test_browser_replay import PHONE, watch_errors
 from games.tests.test_browser_two_people import shown_version, wait_live
-from tests.fixtures.browsers import click_a_move, screenshot
+from tests.fixtures.browsers import click_a_move, create_table_in_browser, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -89,14 +89,7 @@ def test_a_teaching_table_against_a_bot_on_a_phone(daphne_server, celery_worker,
     page = ctx.new_page()
     errors = watch_errors(page)
     login(page, daphne_server, "aprendiz", "pw-aprendiz-1")
-    page.goto(f"{daphne_server}/play/?game=estanciero")
-    page.select_option("select[name=ruleset]", "estanciero")
-    page.fill("input[name=seats]", "2")
-    page.fill("input[name=bots]", "1")
-    page.select_option("select[name=time_control]", "correspondence")
-    page.check("input[name=teaching]")
-    page.click("form.new-table button[type=submit]")
-    page.wait_for_url("**/games/*/")
+    create_table_in_browser(page, daphne_server, "estanciero", seats=2, bots=1, max_turns=0, teaching=True)
     wait_live(page)
     game = Game.objects.get()
     assert game.teaching and "para aprender" in page.locator(".table-head").inner_text()
