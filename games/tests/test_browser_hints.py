@@ -93,6 +93,7 @@ def test_a_teaching_table_against_a_bot_on_a_phone(daphne_server, celery_worker,
     wait_live(page)
     game = Game.objects.get()
     assert game.teaching and "para aprender" in page.locator(".table-head").inner_text()
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=300)  # its 4 s are test_teaching_table's: not waited here
     # Whoever starts, the bot moves within a turn: the person plays theirs (the list open while they may move).
     for _ in range(12):
         if page.locator(".log .log-why").count():

@@ -97,9 +97,13 @@ def test_an_unknown_chart_a_bad_language_and_a_private_tables_outsider_are_refus
 def test_the_replay_lists_the_key_moments_with_the_places_they_changed(players, ruleset):
     game = play_out(players, ruleset, 3, SHORT[ruleset], time_out=False)
     standing = declaration(ruleset).standing
-    truth = [places(standing.of(state)) for state in states_from_scratch(game)]
+    values = [standing.of(state) for state in states_from_scratch(game)]
+    truth = [places(v) for v in values]
     moments = story.moments_of(game)
-    assert moments, "a whole game with no key moment"
+    if all(v == values[0] for v in values):  # nobody's standing ever moved (a short game without a victory point)
+        assert moments == []
+        return
+    assert moments, "the standings moved and no key moment was found"
     assert len(moments) <= 5 and [m.step for m in moments] == sorted(m.step for m in moments)
     for moment in moments:
         assert moment.before == truth[moment.step - 1] and moment.after == truth[moment.step]

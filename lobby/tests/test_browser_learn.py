@@ -28,6 +28,7 @@ def test_a_guided_first_game_on_a_phone(daphne_server, celery_worker, browser):
     wait_live(page)
     game = Game.objects.get()
     assert game.teaching
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=300)  # a teaching table's 4 s are checked in test_learn
     followed = 0
     for _ in range(20):
         coach = page.locator(".coach")

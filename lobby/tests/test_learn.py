@@ -14,7 +14,7 @@ from games.core.rulesets import declaration, get
 from games.models import Game, Seat
 from games.play.actions import do_move
 from games.present.presenters import Viewer, table_context
-from games.tables.lifecycle import guided_seed
+from games.tables.lifecycle import TEACHING_BOT_DELAY_MS, guided_seed
 from games.tests.conftest import client_for, make_users
 from games.tests.test_teaching_table import bot_moves_once
 
@@ -34,6 +34,7 @@ def test_the_rules_page_starts_a_guided_game_and_a_second_visit_resumes_it(rules
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
     settings = declaration(ruleset).guided_table
     assert game.status == Game.Status.ACTIVE and game.teaching and not game.rated
+    assert game.bot_delay_ms == TEACHING_BOT_DELAY_MS  # the bots take their time
     assert game.seed == guided_seed(ruleset) and game.num_seats == settings["seats"]
     assert all((game.options or {}).get(k) == v for k, v in settings["options"].items())
     assert [s.is_bot for s in Seat.objects.filter(game=game).order_by("index")] == [False] + [True] * (game.num_seats - 1)
