@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -83,17 +84,31 @@ class Replay:
             else:
                 state = self._checkpoints[start]
             for i in range(start, n):
-                move = self.moves[i]
-                try:
-                    state, _events = self._rs.apply(state, move.seat, move.action)
-                except IllegalAction:
-                    raise MoveRejected("illegal", gettext_noop("The move log does not replay at move %(n)s."),
-                                       params={"n": move.seq}) from None
+                state = self._applied(state, self.moves[i])
                 if (i + 1) % CHECKPOINT_EVERY == 0:
                     self._checkpoints[i + 1] = state
             self._recent = (n, state)
         # Engines never mutate a state they are given, but a caller might: the cached ones stay untouched.
         return copy.deepcopy(state)
+
+
+    def _applied(self, state: dict, move: LoggedMove) -> dict:
+        """The state after ``move`` (engines never change the state they are given)."""
+        try:
+            return self._rs.apply(state, move.seat, move.action)[0]
+        except IllegalAction:
+            raise MoveRejected("illegal", gettext_noop("The move log does not replay at move %(n)s."),
+                               params={"n": move.seq}) from None
+
+    def walk(self, wanted: set[int] | None = None) -> Iterator[tuple[int, dict | None, list[dict]]]:
+        """(move number, the state after it or None when not ``wanted``, its stored events) from the deal (0) to
+        the last move, applied in order once: for reading a whole game (a finished game's story), without the
+        cache of ``state_at`` or a copy of each state. The states handed out must only be read."""
+        state = self._checkpoints[0]
+        yield 0, state, []
+        for move in self.moves:
+            state = self._applied(state, move)
+            yield move.seq, state if wanted is None or move.seq in wanted else None, move.events
 
 
 _replays: OrderedDict[tuple, Replay] = OrderedDict()

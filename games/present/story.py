@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pygal
@@ -21,7 +20,6 @@ from pygal.etree import etree
 from pygal.style import Style
 
 from games.core import rulesets
-from games.core.rulesets import IllegalAction
 from games.core.story import (
     Measure,
     Moment,
@@ -78,25 +76,9 @@ def _measure(game: Game, key: str) -> Measure:
     raise MoveRejected("not_found", gettext_noop("This game has no chart by that name."))
 
 
-def _states(game: Game, wanted: set[int] | None = None) -> Iterator[tuple[int, dict | None, list[dict]]]:
-    """(move number, the state after it or None when not ``wanted``, its stored events) from the deal (0) to the
-    last move: the log applied in order, as ``replay`` applies it, without a copy of each state handed out."""
-    replay = replay_for(game)
-    rs = rulesets.get(game.ruleset)
-    state = replay.state_at(0)
-    yield 0, state, []
-    for logged in replay.moves:
-        try:
-            state, _events = rs.apply(state, logged.seat, logged.action)
-        except IllegalAction:
-            raise MoveRejected("illegal", gettext_noop("The move log does not replay at move %(n)s."),
-                               params={"n": logged.seq}) from None
-        yield logged.seq, state if wanted is None or logged.seq in wanted else None, logged.events
-
-
 def series_of(game: Game, measures: list[Measure]) -> list[Series]:
     """The measures over the replayed game, read at up to ``POINTS`` moves (the deal and the end included)."""
-    return read_series(measures, _states(game, set(sample_steps(game.version, POINTS))), game.num_seats)
+    return read_series(measures, replay_for(game).walk(set(sample_steps(game.version, POINTS))), game.num_seats)
 
 
 _moments: OrderedDict[tuple, list[Moment]] = OrderedDict()
@@ -112,7 +94,7 @@ def moments_of(game: Game) -> list[Moment]:
     with _lock:
         if key in _moments:
             return _moments[key]
-    found = key_moments([(step, measure.of(state)) for step, state, _events in _states(game) if state is not None])
+    found = key_moments([(step, measure.of(state)) for step, state, _events in replay_for(game).walk() if state is not None])
     with _lock:
         _moments[key] = found
         while len(_moments) > KEPT:

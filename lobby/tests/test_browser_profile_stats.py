@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from games.tests.test_browser_replay import PHONE
 from lobby.tests.test_player_stats import ana_record  # noqa: F401  (the fixture)
 from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
 def test_the_statistics_on_a_phone(daphne_server, browser, ana_record):  # noqa: F811
