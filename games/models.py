@@ -14,6 +14,9 @@ from django.utils.translation import pgettext_lazy
 from accounts.append_only import AppendOnly
 from games.core.rulesets import rules_revision
 
+# A guided first game's seed begins so (``games.tables.lifecycle.guided_seed``); it is no secret.
+GUIDED_SEED_PREFIX = "learn:"
+
 
 def new_seed() -> str:
     return secrets.token_hex(32)
@@ -116,6 +119,13 @@ class Game(models.Model):
     @property
     def group_name(self) -> str:
         return f"game.{self.pk}"
+
+    @property
+    def chance_key(self) -> str:
+        """What seeds the bots' and the coach's choices (with the version and seat): the table's id, so two tables'
+        bots play differently; a guided game's seed, public and the same for every learner, so that every learner
+        who follows the coach meets the game its lessons were checked on (``games.core.lessons.rehearse``)."""
+        return self.seed if self.teaching and self.seed.startswith(GUIDED_SEED_PREFIX) else str(self.pk)
 
 
 class Seat(models.Model):

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 
-from . import hints, story
+from . import hints, lessons, story
 from .sections import SECTIONS
 from .text import province
 
@@ -41,6 +41,7 @@ DECLARATION = Declaration(
     opening_words=lambda key: " + ".join(province(p) for p in key.split("+")),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
-    # The guided first game: the fewest players; six rounds: the draft, production, trades, a port.
-    guided_table={"seats": 3, "options": {"max_turns": 6}},
+    # The guided first game: the fewest players, fifteen turns, a seed whose game teaches every lesson.
+    guided_table={"seats": 3, "options": {"max_turns": 15}, "seed": "learn:argentilandia:20"},
+    lessons=lessons.LESSONS,
 )

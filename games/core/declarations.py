@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .lessons import Lesson
 from .story import Measure
 
 KINDS = ("bool", "int", "choice")
@@ -118,6 +119,9 @@ class Declaration:
     # Its guided first game (``games.tables.lifecycle.do_start_guided``): the seats (the learner and bots) and the
     # options of a teaching table short enough to finish in a quarter of an hour. Empty: no guided game.
     guided_table: Mapping[str, Any] = field(default_factory=dict)
+    # What the guided game teaches (``games.core.lessons``): the coach steers the learner through them in order and
+    # ticks each off; the guided seed is one whose dice bring every lesson (``scripts/guided_seeds.py``).
+    lessons: tuple[Lesson, ...] = ()
 
     def option_notes(self, options: Mapping[str, Any] | None) -> list[str]:
         """The lobby's words for a table's game options (``Option.listed``), in the declaration's order."""

@@ -8,7 +8,7 @@ from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 from games.present.formatting import money
 
-from . import hints, story
+from . import hints, lessons, story
 from .sections import SECTIONS
 from .text import space_name
 
@@ -55,6 +55,7 @@ DECLARATION = Declaration(
     opening_words=lambda key: space_name(int(key)),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
-    # The guided first game: eight rounds: buying, rent, building and a deal come up.
-    guided_table={"seats": 2, "options": {"max_turns": 8}},
+    # The guided first game: twelve rounds, a seed whose game teaches every lesson (jail included).
+    guided_table={"seats": 2, "options": {"max_turns": 12}, "seed": "learn:estanciero:144"},
+    lessons=lessons.LESSONS,
 )

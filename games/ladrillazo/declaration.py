@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from games.core.declarations import Declaration, Option
 from games.core.story import Measure
 
-from . import hints, story
+from . import hints, lessons, story
 from .sections import SECTIONS
 
 DECLARATION = Declaration(
@@ -46,6 +46,7 @@ DECLARATION = Declaration(
     standing=Measure("envelopes", _("Envelopes in all"), story.envelopes),
     # "What can I do now?": a line per move type and the rulebook section it comes from.
     move_hints=hints.MOVE_HINTS,
-    # The guided first game: a short dispenser: lowering, acting, hiding and evading, the end.
-    guided_table={"seats": 2, "options": {"handful": 5}},
+    # The guided first game: a short dispenser, a seed whose game teaches every lesson.
+    guided_table={"seats": 2, "options": {"handful": 5}, "seed": "learn:ladrillazo:3"},
+    lessons=lessons.LESSONS,
 )

@@ -385,7 +385,7 @@ def do_deadline(game_id: int, seat: int, version: int) -> MoveResult | None:
             first = _unasked_bot_first(rs, game.state, seats, seat, now)
             if first is not None:
                 seat, seat_obj = first.index, first
-            rng = random.Random(f"{game.pk}:{version}:{seat}")
+            rng = random.Random(f"{game.chance_key}:{version}:{seat}")
             if seat in rs.to_move(game.state):
                 action = bots.choose(rs, game.state, seat, seat_obj.bot_level, rng)  # the seat's bot level
             else:

@@ -12,7 +12,6 @@ import functools
 import hashlib
 import importlib
 import json
-import random
 import re
 import threading
 from collections import OrderedDict
@@ -32,6 +31,7 @@ from games.models import Game, Move, Seat
 from games.play import clock
 from games.play.actions import MoveRejected
 from games.play.results import bot_account_ids, finishing_order
+from games.present.coach import coach_for, graduation
 from games.present.story import story_links
 from games.templatetags.tablero import PART_LANGUAGE, part_digest
 
@@ -466,24 +466,6 @@ def what_now(ruleset: str, legal: list[dict]) -> list[dict]:
     return list(listed.values())
 
 
-def coach_for(game: Game, seat: int | None, to_move: list[int], legal: list[dict]) -> dict | None:
-    """A teaching table's coach for the seat on move: the move a bot would make in its place (the same one at every
-    render of this version), marked on its button (``coach`` on the row: ``data-coach``, which the page lights up
-    on the board too), with the ruleset's line on why and the rule. None off a teaching table, off move, or when
-    the bot's move is one the board makes with a form (a deal: the choice is the learner's)."""
-    if not game.teaching or seat is None or seat not in to_move or game.state is None or not legal:
-        return None
-    action = get(game.ruleset).bot_action(game.state, seat, random.Random(f"coach:{game.pk}:{game.version}"))
-    encoded = json.dumps(action, sort_keys=True)
-    row = next((a for a in legal if a["json"] == encoded and not a["drawn"]), None)
-    if row is None:
-        return None
-    row["coach"] = True
-    words, slug = rulesets.declaration(game.ruleset).move_hints.get(action.get("type"), (None, None))
-    return {"label": row["label"], "hint": str(words) if words else "", "url": rule_url(game.ruleset, slug),
-            "target": row["target"], "key": row["key"]}
-
-
 def _shown_moves(game: Game, seat: int | None, actions: list[dict], view: dict | None) -> dict:
     """The moves a ruleset's board shows a place for whether or not the engine takes them now
     (``text.shown_moves(view, seat)``: Accept beside each offer to the seat), by the board's key: whether each is
@@ -541,7 +523,8 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     payload = game_payload(game, seats, seat)
     names = names_of(seats)
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
-    coach = coach_for(game, seat, payload["to_move"], legal)
+    coach = coach_for(game, seat, legal, lambda a: label_action(game.ruleset, a, payload["view"], names),
+                      lambda slug: rule_url(game.ruleset, slug))
     mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
     is_lobby = game.status == Game.Status.LOBBY
     if shared is None:
@@ -584,6 +567,7 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
         # The finished game's charts (images, drawn on first sight): its story on the game-over card.
         "story": story_links(game, get_language()) if game.status == Game.Status.FINISHED else [],
+        "graduation": graduation(game, seat),
         "rematch": rematch,
         "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from accounts import ratelimit
 from games.core.rulesets import IllegalAction, declaration, get
-from games.models import AuditEntry, Game, Seat
+from games.models import GUIDED_SEED_PREFIX, AuditEntry, Game, Seat
 from games.play import clock
 from games.play.actions import MoveRejected, publish_after_commit, required_seats
 from games.play.broadcast import publish_lobby_after_commit
@@ -505,8 +505,9 @@ def too_many_open_tables(user) -> bool:
 
 
 def guided_seed(ruleset: str) -> str:
-    """A guided game's seed: the same deal and dice for everyone who learns (it is no secret, and needs none)."""
-    return f"learn:{ruleset}:1"
+    """A guided game's seed: the same deal and dice for everyone who learns (it is no secret, and needs none): the
+    ruleset's chosen one (``guided_table["seed"]``, found by ``scripts/guided_seeds.py``)."""
+    return str(declaration(ruleset).guided_table.get("seed") or f"{GUIDED_SEED_PREFIX}{ruleset}:1")
 
 
 def guided_game_of(user, ruleset: str) -> Game | None:

@@ -1,12 +1,18 @@
-"""Learn by playing in Chromium on a phone: from Estanciero's rules page to the guided game; the coach's card and its
-move lit up; the learner follows it, the bots answer slowly and say why, and the coach names the next move. Real
+"""Learn by playing in Chromium, each game's guided first game followed to its end: from the rules page (Estanciero,
+on a phone in Spanish) or the home page (the others, on a desktop in English) to the guided game; the coach's card
+names a move and lights it up; the learner follows it, alternately with the coach's own button and the move's own
+button; the bots answer; the list of lessons fills; the game ends on its result with every lesson learnt. Real
 Daphne, a Celery worker for the bots' clocks, the test's PostgreSQL and Redis."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from accounts.models import User
+from games.core.lessons import progress
+from games.core.rulesets import declaration
 from games.models import Game
 from games.tests.test_browser_game import login
 from games.tests.test_browser_replay import PHONE, watch_errors
@@ -15,44 +21,76 @@ from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+WORDS = {"es": ("Entrenador", "aprendido"), "en": ("Coach", "learnt")}
 
-def test_a_guided_first_game_on_a_phone(daphne_server, celery_worker, browser):
-    User.objects.create_user("novata", password="pw-novata-1")
-    ctx = browser.new_context(locale="es-AR", **PHONE)
+
+@pytest.mark.parametrize("ruleset,lang,device", [("estanciero", "es", "phone"), ("argentilandia", "en", "desktop"),
+                                                 ("ladrillazo", "en", "desktop")])
+def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, ruleset, lang, device):
+    name = f"learner-{ruleset[:4]}"
+    User.objects.create_user(name, password=f"pw-{name}-1")
+    ctx = browser.new_context(locale="es-AR" if lang == "es" else "en-GB", **(PHONE if device == "phone" else DESKTOP))
     page = ctx.new_page()
     errors = watch_errors(page)
-    login(page, daphne_server, "novata", "pw-novata-1")
-    page.goto(f"{daphne_server}/rules/estanciero/")
-    page.locator("form.learn-rules button").tap()
+    login(page, daphne_server, name, f"pw-{name}-1")
+    if ruleset == "estanciero":
+        page.goto(f"{daphne_server}/rules/{ruleset}/")
+        page.locator("form.learn-rules button").tap()
+    else:
+        page.goto(f"{daphne_server}/")
+        page.locator(f"form[action='/learn/{ruleset}/'] button").click()
     page.wait_for_url("**/games/*/")
     wait_live(page)
     game = Game.objects.get()
-    assert game.teaching
-    Game.objects.filter(pk=game.pk).update(bot_delay_ms=300)  # a teaching table's 4 s are checked in test_learn
-    followed = 0
-    for _ in range(20):
-        coach = page.locator(".coach")
-        if coach.count():
-            assert "Entrenador" in coach.inner_text() and coach.locator("a[href*='/rules/estanciero/#']").count()
-            pick = page.locator("form[data-coach] button.act")
-            assert pick.count() == 1 and page.locator(".table-grid.coaching").count() == 1
-            go = coach.locator("[data-coach-go]")
-            # The coach's button names the marked move (both read at once: a push may come between two reads).
-            named, marked = page.evaluate("() => [document.querySelector('[data-coach-go]').textContent.trim(), "
-                                          "document.querySelector('form[data-coach] button.act').textContent.trim()]")
-            assert named == marked
-            if followed == 0:
-                screenshot(page, "learn-coach-phone", full_page=False)
-            before = shown_version(page)
-            # The coach's own button first (it sits above the board on a phone), then the move's own button
-            # (a move kept among the board's moves sits in a folded list: the coach's button makes it then)
-            (pick if followed % 2 and pick.is_visible() else go).tap()
-            page.wait_for_function(f"() => Number(document.querySelector('#table [data-version]').textContent) > {before}",
-                                   timeout=20000)
-            followed += 1
-            if followed == 3:
-                break
-        else:
-            page.wait_for_timeout(1500)  # a bot's turn: it takes its time at a teaching table
-    assert followed == 3
+    assert game.teaching and game.seed == declaration(ruleset).guided_table["seed"]
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=150)  # a teaching table's 4 s are checked in test_learn
+    lessons = declaration(ruleset).lessons
+    coach_word, learnt_word = WORDS[lang]
+    followed, counts = 0, []
+    deadline = time.monotonic() + 240
+    while not page.locator(".card.outcome").count():
+        assert time.monotonic() < deadline, f"the guided game did not end; the coach was followed {followed} times"
+        go = page.locator("[data-coach-go]")
+        if not go.count():
+            page.wait_for_timeout(200)  # the bots' turn
+            continue
+        # The card, its move and the list of lessons read at once (a push may come between two reads).
+        card = page.evaluate("""() => { const c = document.getElementById('coach');
+            if (!c) return null;  // a push took it away (the bots' turn) since it was counted
+            const own = c.querySelector('form[data-coach]'), marked = document.querySelector('form[data-coach] button.act');
+            return {text: c.innerText, named: c.querySelector('[data-coach-go]').textContent.trim(),
+                    marked: marked ? marked.textContent.trim() : null, own: !!own,
+                    lessons: [...c.querySelectorAll('.coach-lessons li')].map(li => li.classList.contains('done')),
+                    rules: c.querySelectorAll('.coach-lessons a[href*="/rules/"]').length}; }""")
+        if card is None:
+            continue
+        assert coach_word in card["text"] and learnt_word in card["text"]
+        assert len(card["lessons"]) == len(lessons) and card["rules"] == len(lessons)
+        assert card["own"] or card["named"] == card["marked"]
+        counts.append(sum(card["lessons"]))
+        if followed == 0:
+            screenshot(page, f"learn-{ruleset}-{device}-start", full_page=False)
+        before = shown_version(page)
+        button = page.locator("form[data-coach]:not([hidden]) button.act")
+        use_own_button = followed % 2 and button.count() == 1 and button.is_visible()
+        target = button if use_own_button else go
+        target.tap() if device == "phone" else target.click()
+        page.wait_for_function("v => Number(document.querySelector('#table [data-version]').textContent) > v",
+                               arg=before, timeout=20000)
+        followed += 1
+    # The game-over card tells the learner what they met and sends them on to a live table of the game.
+    graduation = page.locator(".graduation")
+    assert f"{len(lessons)}" in graduation.inner_text()
+    assert graduation.locator("a.btn-play-live").get_attribute("href").endswith(f"?game={ruleset}")
+    screenshot(page, f"learn-{ruleset}-{device}-end", full_page=False)
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED and 5 < followed < 40
+    assert counts == sorted(counts) and counts[-1] >= len(lessons) - 1  # the list fills; the last lesson is the end
+    history = [(m.seat, m.action, m.events) for m in game.moves.order_by("seq")]
+    assert progress(lessons, 0, history).complete
+    if ruleset == "ladrillazo":  # the live table it sends them to: the New table form, this game chosen
+        graduation.locator("a.btn-play-live").click()
+        page.wait_for_url("**/play/?game=ladrillazo")
+        assert page.eval_on_selector("#nt-ruleset", "e => e.value") == "ladrillazo"
     assert errors == []

@@ -5,7 +5,7 @@ while it is in play; the coach on its table marks the move a bot would make in t
 from __future__ import annotations
 
 import json
-import random
+import re
 
 import pytest
 from django.urls import reverse
@@ -63,34 +63,36 @@ def test_the_home_page_offers_it_and_someone_signed_out_is_sent_to_sign_in(clien
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_the_coach_marks_the_move_a_bot_would_make_with_why_and_the_rule(ruleset):
+def test_the_coach_marks_its_move_with_why_and_the_rule(ruleset):
+    """The coach names a move the learner may make now: its button marked (``data-coach``), or, for a move the board
+    makes with a form (a deal), its own form on the card; with the ruleset's line on why and the rule."""
     (learner,) = make_users(f"coach-{ruleset[:4]}")
     client_for(learner).post(reverse("lobby:learn", args=[ruleset]))
     game = Game.objects.get()
-    rs = get(ruleset)
     seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
     found = 0
-    for _ in range(40):  # the learner's first moves: the coach names a legal one each time they are on move
+    for _ in range(40):  # the learner's first moves
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE:
             break
-        seat = rs.to_move(game.state)[0]
-        if seat != 0:
-            bot_moves_once(game)
-            continue
         ctx = table_context(game, seats, Viewer(seat=0, signed_in=True, language="es"))
         coach = ctx["coach"]
-        if coach is None:  # the bot would make a move the board makes with a form (a deal): the learner's choice
-            picked = rs.bot_action(game.state, 0, random.Random(0))
-        else:
-            found += 1
-            if found == 1:  # the page: the coach's card, its move marked, the rest dimmed by the grid's class
-                page = client_for(learner, "es").get(game.get_absolute_url()).content.decode()
-                assert 'class="table-grid coaching"' in page and "Entrenador" in page and page.count(" data-coach>") == 1
-            (row,) = [a for a in ctx["legal"] if a.get("coach")]
+        if coach is None:
+            bot_moves_once(game)
+            continue
+        found += 1
+        marked = [a for a in ctx["legal"] if a.get("coach")]
+        if coach["json"] is None:
+            (row,) = marked
             picked = json.loads(row["json"])
-            assert picked in rs.legal_actions(game.state, 0)
-            assert coach["label"] == row["label"] and coach["hint"] and "/rules/" in coach["url"]
+            assert coach["label"] == row["label"]
+        else:
+            assert not marked
+            picked = json.loads(coach["json"])
+        if found == 1:  # the page: the coach's card, its move marked, the rest dimmed by the grid's class
+            page = client_for(learner, "es").get(game.get_absolute_url()).content.decode()
+            assert 'class="table-grid coaching"' in page and "Entrenador" in page and len(re.findall(r" data-coach[ >]", page)) == 1
+        assert coach["hint"] and "/rules/" in coach["url"]
         do_move(game.pk, seat=0, action=picked, expected_version=game.version, actor=learner, source="ui")
     assert found >= 3
 
