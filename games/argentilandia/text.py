@@ -6,6 +6,8 @@ ports keep their proper names. Events redacted for a viewer (no card identity) r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext_lazy
 from django.utils.translation import ngettext as _n
@@ -389,3 +391,113 @@ def shown_moves(view: dict, seat: int) -> dict[int, dict]:
 def turn_seat(view: dict | None) -> int | None:
     """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
     return (view or {}).get("current")
+
+
+# ---- board hints ---------------------------------------------------------------------------------------------
+# What a province, port or industry is and does, for its hint on the table (``data-hint``: shown on hover, long
+# press or focus by static/js/table.js), in the words of the Rules page. Made inside the element's kept part, so
+# only when what it shows changed (``templatetags.argentilandia_board``).
+
+
+def holdings(owners: Sequence[int | None]) -> dict[int, int]:
+    """How many of ``owners`` (an MP slot's or a percentage's owner each, None when free) each seat holds, by seat."""
+    held: dict[int, int] = {}
+    for seat in owners:
+        if seat is not None:
+            held[seat] = held.get(seat, 0) + 1
+    return dict(sorted(held.items()))
+
+
+def _held_line(held: dict[int, int], names: Sequence[str]) -> str:
+    """Each holder with how many: "Ana (2), Beto (1)"."""
+    return ", ".join(f"{seat_name(list(names), seat)} ({n})" for seat, n in held.items())
+
+
+def province_hint(pid: str, owners: Sequence[int | None], names: Sequence[str], *, in_play: bool = False,
+                  blocked: bool = False, monopolist: int | None = None, you: int | None = None) -> str:
+    """A province's hint: its dice number, VP and MPs (Provinces and dice; Objective), what its MPs pay and what its
+    monopoly gives (Production; Monopoly; Special Provinces; International Trade), who holds its MPs, whether the
+    Union Organizer blocks it, and for a seated viewer ``you`` how many of its MPs they hold."""
+    info = B.PROVINCES.get(pid)
+    if info is None:
+        return "?"
+    total, number = len(info["mps"]), info["number"]
+    words = [_("%(name)s: rolled on %(number)s, %(vp)s VP. MPs: %(materials)s.") % {
+        "name": info["name"], "number": number, "vp": info["vp"],
+        "materials": ", ".join(material(m) for m in info["mps"])}]
+    words.append(_n("Its MP pays its owner 1 Production card when %(number)s is rolled; holding it is a monopoly: "
+                    "its VP and double production.",
+                    "Each MP pays its owner 1 Production card when %(number)s is rolled; holding all %(n)s is a "
+                    "monopoly: its VP and double production.", total) % {"number": number, "n": total})
+    if info.get("special"):
+        words.append(_("Special province: its monopoly brings a Corrupt Official or a Stockbroker every turn, "
+                       "alternating."))
+    if info.get("border_no_sea_port"):
+        words.append(_("Border province: its monopoly trades abroad as a 2 x 1 port."))
+    held = holdings(owners)
+    free = sum(1 for seat in owners if seat is None)
+    if monopolist is not None:
+        words.append(_("Monopoly of %(name)s.") % {"name": seat_name(list(names), monopolist)})
+    elif not held:
+        words.append(_("No MP held yet."))
+    elif free:
+        words.append(_("MPs held: %(holders)s; %(free)s free.") % {"holders": _held_line(held, names), "free": free})
+    else:
+        words.append(_("MPs held: %(holders)s.") % {"holders": _held_line(held, names)})
+    if blocked:
+        words.append(_("Blocked by the Union Organizer: no production, no purchases, no VP."))
+    elif in_play:
+        words.append(_("In play this turn."))
+    if you is not None:
+        words.append(_n("You hold %(n)s of its %(total)s MP.", "You hold %(n)s of its %(total)s MPs.", total) % {
+            "n": held.get(you, 0), "total": total})
+    return " ".join(words)
+
+
+def port_hint(port_id: str, owner: int | None, names: Sequence[str], *, blocked: bool = False) -> str:
+    """A port's hint: its ratio and what its owner trades there (Trading at ports), who owns it or what it costs."""
+    info = B.PORTS.get(port_id)
+    if info is None:
+        return "?"
+    place = {"port": info["name"], "ratio": info["ratio"], "province": province(info["province"])}
+    words = [_("Port of %(port)s (%(ratio)s x 1), in %(province)s: its owner trades %(ratio)s identical cards "
+               "for 1 of their choice, as often as they like on their turn, while holding an MP in %(province)s.")
+             % place]
+    if owner is not None:
+        words.append(_("Owner: %(name)s.") % {"name": seat_name(list(names), owner)})
+    else:
+        words.append(_("For sale: 3 different cards, while %(province)s is in play, to a player with an MP there.")
+                     % place)
+    if blocked:
+        words.append(_("Blocked by the Union Organizer: no trading here."))
+    return " ".join(words)
+
+
+def industry_hint(industry_id: str, shares: Sequence[int | None], owner: int | None, names: Sequence[str], *,
+                  blocked: bool = False) -> str:
+    """An industry's hint: its material and VP, that its owner doubles that material and a holder tied with the
+    owner too (Industries and doubling, docs decision 1), what its VP need (Monopoly (industries)), what it costs
+    (Buying Industries; Buying free industry percentages), who holds its shares."""
+    info = B.INDUSTRIES.get(industry_id)
+    if info is None:
+        return "?"
+    total = len(shares) or info.get("percentages", 4)
+    made = {"name": industry(industry_id), "material": material(info["material"]), "vp": info["vp"], "n": total}
+    words = [_("%(name)s: %(material)s, %(vp)s VP. Its owner (most shares) doubles %(material)s production; a "
+               "holder tied with the owner doubles too. Its VP need all %(n)s shares and an MP of %(material)s.")
+             % made]
+    held = holdings(shares)
+    free = sum(1 for seat in shares if seat is None)
+    if owner is None:
+        words.append(_("For sale: 1 Oil + 3 identical cards of another kind, with its first share."))
+    elif held == {owner: total}:
+        words.append(_("Monopoly of %(name)s.") % {"name": seat_name(list(names), owner)})
+    else:
+        words.append(_("Owner: %(name)s. Shares: %(holders)s.") % {
+            "name": seat_name(list(names), owner), "holders": _held_line(held, names)})
+        if free:
+            words.append(_n("%(n)s share free: 1 Oil + 1 Soy + 1 Metals.",
+                            "%(n)s shares free: 1 Oil + 1 Soy + 1 Metals each.", free) % {"n": free})
+    if blocked:
+        words.append(_("Blocked by the Union Organizer: no doubling, no purchases, no VP."))
+    return " ".join(words)

@@ -8,7 +8,7 @@ the table's JavaScript (``action_target``). Card names come from the card data i
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext, ngettext_lazy
 
 from games.core.checks import is_index
 from games.present.text_common import in_view, printed, view_get
@@ -363,3 +363,167 @@ BOARD_MADE = {"accept", "reject", "cancel", "propose"}
 def turn_seat(view: dict | None) -> int | None:
     """Whose turn it is (presenters: "Your move" is that seat's heading while it waits on another's answer)."""
     return ((view or {}).get("turn") or {}).get("seat")
+
+
+# ---- card hints ----------------------------------------------------------------------------------------------
+# What a card is and does, for its hint on the table (``data-hint``: shown on hover, long press or focus by
+# static/js/table.js), from its printed definition (the view's ``card``), in the words of the Rules page. Made
+# inside the card's kept part, so only when the card or its state changed.
+
+# A number of level icons of one type, the name agreeing with the number ("1 citizen", "2 citizens").
+TYPE_COUNTS = {
+    "land": ngettext_lazy("%(n)s land", "%(n)s land", "n"),
+    "citizen": ngettext_lazy("%(n)s citizen", "%(n)s citizens", "n"),
+    "politician": ngettext_lazy("%(n)s politician", "%(n)s politicians", "n"),
+    "builder": ngettext_lazy("%(n)s builder", "%(n)s builders", "n"),
+    "project": ngettext_lazy("%(n)s project", "%(n)s projects", "n"),
+}
+
+
+def type_count(kind: object, n: int) -> str:
+    """``n`` level icons of type ``kind``: "2 citizens"."""
+    phrase = TYPE_COUNTS.get(kind) if isinstance(kind, str) else None
+    return phrase % {"n": n} if phrase is not None else f"{n} {type_name(kind)}"
+
+
+def _and(parts: list[str]) -> str:
+    """"a, b and c" ("a, b y c")."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("%(list)s and %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def _or(parts: list[str]) -> str:
+    """"a, b or c" ("a, b o c")."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return _("%(list)s or %(last)s") % {"list": ", ".join(parts[:-1]), "last": parts[-1]}
+
+
+def _power(power: dict) -> str:
+    """One power in words (Powers and actions; Money): what it does when it works."""
+    kind, n = power.get("kind"), power.get("amount")
+    if kind == "earn":
+        if n is None:
+            return _("take from the dispenser as many envelopes as its level")
+        return ngettext("take %(n)s envelope from the dispenser", "take %(n)s envelopes from the dispenser", n) % {"n": n}
+    if kind == "draw":
+        n = n or 1
+        return ngettext("draw %(n)s card", "draw %(n)s cards", n) % {"n": n}
+    if kind == "evade":
+        return ngettext("send up to %(n)s loose envelope to your tax haven",
+                        "send up to %(n)s loose envelopes to your tax haven", n or 1) % {"n": n or 1}
+    if kind == "inspect":
+        return ngettext("expose a rival's card: up to %(n)s of its envelopes go back to the dispenser",
+                        "expose a rival's card: up to %(n)s of its envelopes go back to the dispenser",
+                        n or 1) % {"n": n or 1}
+    if kind == "freeze":
+        return _("paralyse a rival's card: it stays turned through its owner's next turn")
+    if kind == "steal":
+        return _("take a rival's %(types)s card into your plot") % {
+            "types": _or([type_name(t) for t in power.get("types") or []])}
+    if kind == "shield":
+        return _("rivals' powers cannot touch your plot")
+    if kind == "discount":
+        return ngettext("your mamandurrias cost %(n)s envelope less", "your mamandurrias cost %(n)s envelopes less",
+                        n or 1) % {"n": n or 1}
+    return "?"
+
+
+def _powers(d: dict) -> list[str]:
+    """Its powers, one sentence each: an action with the level it needs (its circles), one when lowered, one
+    always in effect."""
+    words = []
+    for p in d.get("powers") or []:
+        when = p.get("when")
+        if when == "action":
+            words.append(_("Action (needs level %(n)s): %(power)s.") % {"n": p.get("level", 1), "power": _power(p)})
+        elif when == "lower":
+            words.append(_("When lowered: %(power)s.") % {"power": _power(p)})
+        else:
+            words.append(_("Always: %(power)s.") % {"power": _power(p)})
+    return words
+
+
+def card_hint(d: dict, level: int | None = None, free: list | None = None) -> str:
+    """A card's hint from its printed definition ``d`` (the view's ``card``): its name, type and level (``level``
+    on the plot, with its backing), its requirements or cost (The Cards; Turn and lower), its backing slots (``free``
+    on the plot: those still empty) and padlock (Level and support), its powers (Powers and actions) and its ESCONDE
+    and EVADE stamps (Money)."""
+    return " ".join(_card_words(d, level, free))
+
+
+def _card_words(d: dict, level: int | None = None, free: list | None = None) -> list[str]:
+    """``card_hint``'s sentences, the card's name, type and level first."""
+    if not isinstance(d, dict) or "type" not in d:
+        return ["?"]
+    kind = d["type"]
+    shown = d.get("level", 0) if level is None else level
+    if kind == "mamandurria":
+        words = [_("%(name)s: mamandurria.") % {"name": printed(d)},
+                 ngettext("Lowering it costs %(n)s envelope, paid into the dispenser; it is discarded at the end of "
+                          "the turn.", "Lowering it costs %(n)s envelopes, paid into the dispenser; it is discarded "
+                          "at the end of the turn.", d.get("cost", 0)) % {"n": d.get("cost", 0)}]
+    else:
+        words = [_("%(name)s: %(type)s, level %(level)s.") % {"name": printed(d), "type": type_name(kind),
+                                                              "level": shown}]
+        needs = [type_count(t, n) for t, n in (d.get("requires") or {}).items()]
+        if needs:
+            words.append(_("Requirements: to lower it, turn plot cards whose level icons add up to %(needs)s.") % {
+                "needs": _and(needs)})
+        else:
+            words.append(_("No requirements: lower it at any time."))
+    slots = (d.get("slots") or []) if free is None else free
+    if slots:
+        words.append(_("Land or citizens behind it raise its level: room for %(slots)s.") % {
+            "slots": _and([type_count(t, slots.count(t)) for t in dict.fromkeys(slots)])})
+    if d.get("slots") and d.get("padlock"):
+        words.append(_("Padlock: a backing put behind it stays for the rest of the game, and the card then cannot "
+                       "leave the plot."))
+    words += _powers(d)
+    if d.get("hide"):
+        words.append(ngettext("ESCONDE %(n)s: hides up to %(n)s envelope on it.",
+                              "ESCONDE %(n)s: hides up to %(n)s envelopes on it.", d["hide"]) % {"n": d["hide"]})
+    if d.get("evade"):
+        words.append(ngettext("EVADE %(n)s: an action that sends up to %(n)s envelope to your tax haven.",
+                              "EVADE %(n)s: an action that sends up to %(n)s envelopes to your tax haven.",
+                              d["evade"]) % {"n": d["evade"]})
+    return words
+
+
+def plot_card_hint(c: dict) -> str:
+    """A plot card's hint: the card's (``card_hint``, at its level now), with after its name how many envelopes it
+    holds of what it can hold (Money), and whether it is backing another card, turned (Turn and lower) or
+    paralysed: what a player looks for first on a plot."""
+    if not isinstance(c, dict):
+        return "?"
+    printed_words = _card_words(c.get("card") or {}, c.get("level"), list(c.get("slots_free") or []))
+    words = printed_words[:1]
+    if c.get("backing") is not None:
+        words.append(_("Backing another card: it cannot be used on its own nor hold envelopes."))
+    elif c.get("capacity") or c.get("envelopes"):
+        words.append(_("Envelopes hidden on it: %(n)s of %(capacity)s.") % {"n": c.get("envelopes", 0),
+                                                               "capacity": c.get("capacity", 0)})
+    if c.get("frozen"):
+        words.append(_("Paralysed: it stays turned through its owner's next turn."))
+    elif c.get("tapped"):
+        words.append(_("Turned: used this turn."))
+    return " ".join(words + printed_words[1:])
+
+
+def paradise_hint(d: dict, envelopes: object, tapped: bool = False) -> str:
+    """A tax haven's hint (Money: Evading): where evaded money goes, with no limit and never to leave, how much is
+    there, and the table option's EVADE stamp (a reconstruction: the rulebook gives the card none)."""
+    if not isinstance(d, dict):
+        return "?"
+    words = [_("%(name)s: tax haven. Money evaded here has no limit and never leaves it.") % {"name": printed(d)}]
+    if isinstance(envelopes, int):
+        words.append(ngettext("%(n)s envelope in paradise.", "%(n)s envelopes in paradise.", envelopes) % {
+            "n": envelopes})
+    if d.get("evade"):
+        words.append(ngettext("Table option EVADE %(n)s*: an action that sends up to %(n)s envelope here (not in the "
+                              "rulebook).", "Table option EVADE %(n)s*: an action that sends up to %(n)s envelopes "
+                              "here (not in the rulebook).", d["evade"]) % {"n": d["evade"]})
+        if tapped:
+            words.append(_("Turned: used this turn."))
+    return " ".join(words)

@@ -114,3 +114,48 @@ def test_a_teaching_table_against_a_bot_on_a_phone(daphne_server, celery_worker,
     why.scroll_into_view_if_needed()
     screenshot(page, "teaching-table-phone", full_page=False)
     assert errors == []
+
+
+def test_a_province_and_a_card_tell_what_they_are_in_argentilandia_and_ladrillazo(daphne_server, browser):
+    """One hint per game, in Chromium: an Argentilandia province tells the seat how many of its MPs it holds
+    (Provinces and dice; Monopoly), focused as a keyboard reaches it; a Ladrillazo hand card tells its type, level,
+    requirements and powers on a mouse's hover (The Cards; Powers and actions)."""
+    from games.play.actions import do_move
+    from games.tests.conftest import make_users, open_table
+
+    users = make_users("hintal0", "hintal1", "hintal2")
+    game = open_table("argentilandia", users, start=True)
+    rs = get("argentilandia")
+    mover = rs.to_move(game.state)[0]
+    place = next(a for a in rs.legal_actions(game.state, mover) if a.get("province") == "santa_fe")
+    do_move(game.pk, seat=mover, action=place, expected_version=game.version, actor=users[mover],
+            source=Move.Source.UI)
+    ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    errors = watch_errors(page)
+    login(page, daphne_server, users[mover].username, f"pw-{users[mover].username}-123")
+    page.goto(f"{daphne_server}/games/{game.pk}/")
+    wait_live(page)
+    page.locator(".hit[data-target='province:santa_fe']").focus()
+    pop = page.locator("#hint-pop")
+    pop.wait_for(state="visible", timeout=5000)
+    assert "Santa Fe: rolled on 10" in pop.inner_text() and "You hold 1 of its 3 MPs." in pop.inner_text()
+    screenshot(page, "hints-argentilandia-province", full_page=False)
+    assert errors == []
+
+    lz_users = make_users("hintlz0", "hintlz1")
+    lz = open_table("ladrillazo", lz_users, start=True)
+    page = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
+    errors = watch_errors(page)
+    login(page, daphne_server, "hintlz0", "pw-hintlz0-123")
+    page.goto(f"{daphne_server}/games/{lz.pk}/")
+    wait_live(page)
+    # A card with requirements when the hand holds one (the deal is the game's own shuffle).
+    rich = page.locator(".lz-hand .lz-card:not(.lz-t-land):not(.lz-t-citizen):not(.lz-t-mamandurria)")
+    card = rich.first if rich.count() else page.locator(".lz-hand .lz-card:not(.lz-t-mamandurria)").first
+    card.hover()
+    pop = page.locator("#hint-pop")
+    pop.wait_for(state="visible", timeout=5000)
+    assert pop.inner_text() == card.get_attribute("data-hint") and ", level " in pop.inner_text()
+    screenshot(page, "hints-ladrillazo-hand-card", full_page=False)
+    assert errors == []

@@ -110,7 +110,10 @@ def board_drawing(view: dict, names=None) -> dict:
     for drawn in base["ports"]:
         owner = view_ports.get(drawn["id"])
         owner_name = seat_name(names, owner) if owner is not None else ""
-        ports.append({**drawn, "owner": owner, "owner_name": owner_name, "key": (drawn["id"], owner, owner_name)})
+        # Trading at ports: a port in a province the Union Organizer blocks cannot be used (its hint says so).
+        blocked = union.get("kind") == "province" and union.get("id") == drawn["province"]
+        ports.append({**drawn, "owner": owner, "owner_name": owner_name, "blocked": blocked,
+                      "key": (drawn["id"], owner, owner_name, blocked)})
 
     industries = []
     view_inds = view.get("industries") or {}
@@ -194,6 +197,26 @@ def _board_base(language: str) -> dict:
         "materials": [{"id": m, "name": text.material(m)} for m in B.MATERIALS],
         "credit": geo.get("credit", "Natural Earth"),
     }
+
+
+@register.simple_tag
+def al_province_hint(p: dict, you, names) -> str:
+    """A province's hint (``text.province_hint``), for the viewer ``you`` (a seat, or None for a spectator): made
+    inside the province's kept part, which is kept per ``p.key`` and ``you`` (the count it tells is the viewer's)."""
+    return text.province_hint(p["id"], [s["owner"] for s in p["slots"]], names or [], in_play=p["in_play"],
+                              blocked=p["blocked"], monopolist=p["monopolist"], you=you)
+
+
+@register.simple_tag
+def al_port_hint(t: dict, names) -> str:
+    """A port's hint (``text.port_hint``): inside the port's kept part, kept per ``t.key``."""
+    return text.port_hint(t["id"], t["owner"], names or [], blocked=t["blocked"])
+
+
+@register.simple_tag
+def al_industry_hint(i: dict, names) -> str:
+    """An industry's hint (``text.industry_hint``): inside the industry's kept part, kept per ``i.key``."""
+    return text.industry_hint(i["id"], [o["owner"] for o in i["pcts"]], i["owner"], names or [], blocked=i["blocked"])
 
 
 @register.filter

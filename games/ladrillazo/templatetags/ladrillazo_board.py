@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from games.ladrillazo import text
 from games.templatetags.tablero import hashable
 
 register = template.Library()
@@ -36,3 +37,24 @@ def lz_card_key(card: dict | None):
     if not isinstance(card, dict):
         return card
     return tuple((k, hashable(v)) for k, v in card.items() if k != "card")
+
+
+@register.filter
+def lz_card_hint(card: dict | None) -> str:
+    """A hand card's hint from its printed definition (``text.card_hint``): inside the card's kept part."""
+    return text.card_hint(card or {})
+
+
+@register.filter
+def lz_plot_hint(card: dict | None) -> str:
+    """A plot card's hint, with its level, envelopes and state (``text.plot_card_hint``): inside the card's kept
+    part, which is kept per that state (``lz_card_key``)."""
+    return text.plot_card_hint(card or {})
+
+
+@register.filter
+def lz_paradise_hint(player: dict | None) -> str:
+    """A tax haven's hint (``text.paradise_hint``): the envelopes evaded there and its EVADE option."""
+    player = player or {}
+    return text.paradise_hint(player.get("paradise_card") or {}, player.get("paradise"),
+                              bool(player.get("paradise_tapped")))
