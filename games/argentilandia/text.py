@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext_lazy
-from django.utils.translation import ngettext as _n
+from django.utils.translation import ngettext
 
 from games.present.text_common import DICE_FAIRNESS, in_view
 
@@ -130,7 +130,7 @@ def describe_event(event: dict, names: list[str]) -> str | None:  # noqa: C901 -
     if t == "discarded":
         if e.get("cards"):
             return _("%(name)s discarded %(cards)s.") % {"name": n("seat"), "cards": cards(e["cards"])}
-        return _n("%(name)s discarded %(count)s card.", "%(name)s discarded %(count)s cards.", e.get("count") or 0) % {
+        return ngettext("%(name)s discarded %(count)s card.", "%(name)s discarded %(count)s cards.", e.get("count") or 0) % {
             "name": n("seat"), "count": e.get("count")}
     if t == "union_moved":
         return _("%(name)s moved the Union Organizer to %(target)s.") % {"name": n("seat"), "target": target(e.get("target"))}
@@ -425,7 +425,7 @@ def province_hint(pid: str, owners: Sequence[int | None], names: Sequence[str], 
     words = [_("%(name)s: rolled on %(number)s, %(vp)s VP. MPs: %(materials)s.") % {
         "name": info["name"], "number": number, "vp": info["vp"],
         "materials": ", ".join(material(m) for m in info["mps"])}]
-    words.append(_n("Its MP pays its owner 1 Production card when %(number)s is rolled; holding it is a monopoly: "
+    words.append(ngettext("Its MP pays its owner 1 Production card when %(number)s is rolled; holding it is a monopoly: "
                     "its VP and double production.",
                     "Each MP pays its owner 1 Production card when %(number)s is rolled; holding all %(n)s is a "
                     "monopoly: its VP and double production.", total) % {"number": number, "n": total})
@@ -449,7 +449,7 @@ def province_hint(pid: str, owners: Sequence[int | None], names: Sequence[str], 
     elif in_play:
         words.append(_("In play this turn."))
     if you is not None:
-        words.append(_n("You hold %(n)s of its %(total)s MP.", "You hold %(n)s of its %(total)s MPs.", total) % {
+        words.append(ngettext("You hold %(n)s of its %(total)s MP.", "You hold %(n)s of its %(total)s MPs.", total) % {
             "n": held.get(you, 0), "total": total})
     return " ".join(words)
 
@@ -496,7 +496,7 @@ def industry_hint(industry_id: str, shares: Sequence[int | None], owner: int | N
         words.append(_("Owner: %(name)s. Shares: %(holders)s.") % {
             "name": seat_name(list(names), owner), "holders": _held_line(held, names)})
         if free:
-            words.append(_n("%(n)s share free: 1 Oil + 1 Soy + 1 Metals.",
+            words.append(ngettext("%(n)s share free: 1 Oil + 1 Soy + 1 Metals.",
                             "%(n)s shares free: 1 Oil + 1 Soy + 1 Metals each.", free) % {"n": free})
     if blocked:
         words.append(_("Blocked by the Union Organizer: no doubling, no purchases, no VP."))

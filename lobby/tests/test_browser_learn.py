@@ -2,10 +2,17 @@
 on a phone in Spanish) or the home page (the others, on a desktop in English) to the guided game; the coach's card
 names a move and lights it up; the learner follows it, alternately with the coach's own button and the move's own
 button; the bots answer; the list of lessons fills; the game ends on its result with every lesson learnt. Real
-Daphne, a Celery worker for the bots' clocks, the test's PostgreSQL and Redis."""
+Daphne, a Celery worker for the bots' clocks, the test's PostgreSQL and Redis.
+
+The bots move after 150 ms here. To time a guided game as a learner meets it, keep a teaching table's own delay and
+give the learner time to read each of the coach's lines before following it, and read the printed minutes:
+
+    GUIDED_BOT_DELAY_MS=4000 GUIDED_THINK_MS=8000 pytest -s lobby/tests/test_browser_learn.py
+"""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -44,11 +51,14 @@ def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, r
     wait_live(page)
     game = Game.objects.get()
     assert game.teaching and game.seed == declaration(ruleset).guided_table["seed"]
-    Game.objects.filter(pk=game.pk).update(bot_delay_ms=150)  # a teaching table's 4 s are checked in test_learn
+    # A teaching table's 4 s are checked in test_learn; here the bots hurry unless the game is being timed.
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=int(os.environ.get("GUIDED_BOT_DELAY_MS", "150")))
+    think_ms = int(os.environ.get("GUIDED_THINK_MS", "0"))
+    started = time.monotonic()
     lessons = declaration(ruleset).lessons
     coach_word, learnt_word = WORDS[lang]
     followed, counts = 0, []
-    deadline = time.monotonic() + 240
+    deadline = time.monotonic() + 240 + 60 * think_ms / 1000 + 100 * int(os.environ.get("GUIDED_BOT_DELAY_MS", "0")) / 1000
     while not page.locator(".card.outcome").count():
         assert time.monotonic() < deadline, f"the guided game did not end; the coach was followed {followed} times"
         go = page.locator("[data-coach-go]")
@@ -71,6 +81,10 @@ def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, r
         counts.append(sum(card["lessons"]))
         if followed == 0:
             screenshot(page, f"learn-{ruleset}-{device}-start", full_page=False)
+        if think_ms:
+            page.wait_for_timeout(think_ms)  # the learner reads the coach's line
+            if not page.locator("[data-coach-go]").count():
+                continue
         before = shown_version(page)
         button = page.locator("form[data-coach]:not([hidden]) button.act")
         use_own_button = followed % 2 and button.count() == 1 and button.is_visible()
@@ -85,6 +99,8 @@ def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, r
     assert graduation.locator("a.btn-play-live").get_attribute("href").endswith(f"?game={ruleset}")
     screenshot(page, f"learn-{ruleset}-{device}-end", full_page=False)
     game = Game.objects.get(pk=game.pk)
+    print(f"\nguided {ruleset}: {followed} learner moves, {game.version - followed} bot moves, "
+          f"{(time.monotonic() - started) / 60:.1f} minutes (bots {game.bot_delay_ms} ms, reading {think_ms} ms)")
     assert game.status == Game.Status.FINISHED and 5 < followed < 40
     assert counts == sorted(counts) and counts[-1] >= len(lessons) - 1  # the list fills; the last lesson is the end
     history = [(m.seat, m.action, m.events) for m in game.moves.order_by("seq")]
