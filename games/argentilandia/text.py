@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext, ngettext_lazy
 
 from games.present.text_common import DICE_FAIRNESS, in_view
 
