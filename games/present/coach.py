@@ -56,7 +56,7 @@ def coach_for(game: Game, seat: int | None, legal: list[dict], label: Callable[[
     words, slug = declaration.move_hints.get(str(action.get("type")), (None, None))
     card = {"label": row["label"] if row else label(action), "hint": str(words) if words else "",
             "url": rule_url(slug), "target": row["target"] if row else None, "key": row["key"] if row else None,
-            "json": None if row else encoded, "lessons": []}
+            "json": None if row else encoded, "lessons": [], "teaches": ""}
     if guided:
         done = core_lessons.progress(lessons, seat, history)
         teaching = done.next
@@ -64,6 +64,10 @@ def coach_for(game: Game, seat: int | None, legal: list[dict], label: Callable[[
                             "now": teaching is not None and lesson.key == teaching.key, "url": rule_url(lesson.slug)}
                            for lesson in lessons]
         card["done_count"] = len(done.done)
+        kind = action.get("type")
+        teaches = next((lesson for lesson in lessons if lesson.key not in done.done
+                        and (kind in lesson.moves or kind in lesson.steps)), None)
+        card["teaches"] = str(teaches.title) if teaches is not None else ""
     return card
 
 

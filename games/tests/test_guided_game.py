@@ -44,6 +44,7 @@ def test_a_guided_game_followed_to_its_end_teaches_every_lesson(ruleset):
     lessons = declaration(ruleset).lessons
     mine = 0
     last = None
+    taught = set()
     for _ in range(400):
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.ACTIVE:
@@ -53,6 +54,7 @@ def test_a_guided_game_followed_to_its_end_teaches_every_lesson(ruleset):
             bots_move(game)
             continue
         last = ctx["coach"]
+        taught.add(last["teaches"])
         assert [x["title"] for x in last["lessons"]] == [str(x.title) for x in lessons]
         do_move(game.pk, seat=0, action=coach_move(ctx), expected_version=game.version, actor=learner, source="ui")
         mine += 1
@@ -62,3 +64,7 @@ def test_a_guided_game_followed_to_its_end_teaches_every_lesson(ruleset):
     history = [(m.seat, m.action, m.events) for m in game.moves.order_by("seq")]
     assert progress(lessons, 0, history).complete
     assert last is not None and last["done_count"] >= len(lessons) - 1  # the last lesson: the end itself
+    # The card says which lesson a move teaches when the coach steered to it: every lesson the learner's own move did.
+    first = {x.key: next(step for step in history if x.done_by(0, step)) for x in lessons}
+    by_move = {str(x.title) for x in lessons if x.steer and first[x.key][0] == 0 and first[x.key][1]["type"] in x.moves}
+    assert by_move and by_move <= taught, by_move - taught

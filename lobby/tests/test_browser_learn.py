@@ -29,7 +29,7 @@ from tests.fixtures.browsers import screenshot
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-WORDS = {"es": ("Entrenador", "aprendido"), "en": ("Coach", "learnt")}
+WORDS = {"es": ("Entrenador", "aprendidas"), "en": ("Coach", "learnt")}
 
 
 @pytest.mark.parametrize("ruleset,lang,device", [("estanciero", "es", "phone"), ("argentilandia", "en", "desktop"),
