@@ -531,3 +531,14 @@ def space_hint(index: object, state: tuple | None = None) -> str:
     elif sp["type"] in ("tax", "prize"):
         words.append((_("Pay %(a)s.") if sp["type"] == "tax" else _("Collect %(a)s.")) % {"a": money(sp["amount"])})
     return ". ".join(words[:1]) + (". " + " ".join(words[1:]) if len(words) > 1 else "")
+
+
+def pawn_hint(seat: int, position: object, in_jail: bool, names: list[str] | tuple[str, ...]) -> str:
+    """A player's token, for its hint: whose it is and where it stands ("The Game": a token moves by the dice), or that
+    it is held at the Police Station ("Police Station")."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    if in_jail:
+        return _("%(name)s's token: held at the Police Station (doubles, the fine or a card lets it out).") % {
+            "name": name}
+    return _("%(name)s's token: on %(space)s (space %(n)s).") % {"name": name, "space": space_name(position),
+                                                                  "n": position}

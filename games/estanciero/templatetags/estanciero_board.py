@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from games.estanciero.text import space_hint
+from games.estanciero.text import pawn_hint, space_hint
 
 register = template.Library()
 
@@ -83,3 +83,10 @@ def es_space_hint(index: int, state: tuple | None = None) -> str:
     """A space's hint in the active language (``text.space_hint``): inside the space's kept part, which is kept
     per that state and language."""
     return space_hint(index, state)
+
+
+@register.simple_tag
+def es_pawn_hint(p: dict, names: list[str]) -> str:
+    """A pawn's hint (``text.pawn_hint``): inside the pawns' fixed part, kept per where each stands, in jail or not,
+    and the names (``es_pawns_key``)."""
+    return pawn_hint(p["seat"], p["position"], bool(p.get("in_jail")), names)

@@ -35,3 +35,15 @@ def test_railways_companies_taxes_and_prizes_railroads_and_companies_prizes_and_
         assert space_hint(7) == "7. Livestock Prize. Collect $2,500."
         assert space_hint(0) == "0. Start"
         assert space_hint(99) == "?"
+
+
+def test_a_token_tells_whose_it_is_and_where_it_stands_the_game_police_station():
+    from games.estanciero.templatetags.estanciero_board import es_pawn_hint
+
+    with translation.override("en"):
+        assert es_pawn_hint({"seat": 1, "position": 1, "in_jail": False}, ["ana", "beto"]) == (
+            "beto's token: on Formosa South Zone (space 1).")
+        assert "held at the Police Station" in es_pawn_hint({"seat": 0, "position": 10, "in_jail": True}, ["ana"])
+    with translation.override("es"):
+        assert es_pawn_hint({"seat": 0, "position": 1, "in_jail": False}, ["ana"]) == (
+            "Ficha de ana: en Formosa Zona Sur (casillero 1).")
