@@ -109,4 +109,14 @@ def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, r
         graduation.locator("a.btn-play-live").click()
         page.wait_for_url("**/play/?game=ladrillazo")
         assert page.eval_on_selector("#nt-ruleset", "e => e.value") == "ladrillazo"
+        # ... and the learner sits at an ordinary table against a bot: no coach now, "What can I do now?" at hand.
+        page.fill("input[name=seats]", "2")
+        page.fill("input[name=bots]", "1")
+        page.click("form.new-table button[type=submit]")
+        page.wait_for_url("**/games/*/")
+        wait_live(page)
+        live = Game.objects.exclude(pk=game.pk).get()
+        assert not live.teaching and live.status == Game.Status.ACTIVE
+        page.wait_for_selector("details.what-now")
+        assert not page.locator("#coach").count()
     assert errors == []
