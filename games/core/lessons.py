@@ -9,6 +9,7 @@ make in the learner's place. Pure: it reads a ruleset's state and a game's histo
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -119,9 +120,8 @@ def rehearse(ruleset: Any, lessons: Sequence[Lesson], seats: int, seed: str, opt
     """Play a guided game as a learner who always takes the coach's move, against bots who take their optional
     moves first (a rent to claim, an offer to answer) and otherwise their move when on move: what the learner
     meets, and in how many of their own moves. ``bot_key`` seeds the bots' and the coach's choices with the
-    number of moves so far, as ``Game.chance_key`` does at the site (a guided game's: its seed). The guided seed is chosen with this (``scripts/guided_seeds.py``)."""
-    import random
-
+    number of moves so far, as ``Game.chance_key`` does at the site (a guided game's: its seed). The guided seed is
+    chosen with this (``scripts/guided_seeds.py``)."""
     optional = getattr(ruleset, "bot_optional_action", None)
     state = ruleset.new_game(seats, seed, dict(options or {}))
     history: list[Step] = []
