@@ -61,8 +61,11 @@ def distinctive(lang: str) -> tuple[str, ...]:
 
 
 def visible_text(page: str) -> str:
-    """What a reader sees of an HTML page or fragment: no scripts or styles, tags taken out, entities read."""
+    """What a reader sees of an HTML page or fragment: no scripts or styles, tags taken out, entities read. A phrase
+    marked as another language (``<i lang="es">Agente de Bolsa</i>``: a game's original name) is left out: it is
+    meant to be read so."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S | re.I)
+    page = re.sub(r"<(i|span|em|q)\b[^>]*\blang=\"[a-z-]+\"[^>]*>.*?</\1>", " ", page, flags=re.S | re.I)
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
 
 
