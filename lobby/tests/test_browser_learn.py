@@ -4,7 +4,7 @@ names a move and lights it up; the learner follows it, alternately with the coac
 button; the bots answer; the list of lessons fills; the game ends on its result with every lesson learnt. Real
 Daphne, a Celery worker for the bots' clocks, the test's PostgreSQL and Redis.
 
-The bots move after 150 ms here. To time a guided game as a learner meets it, keep a teaching table's own delay and
+The bots move after 50 ms here. To time a guided game as a learner meets it, keep a teaching table's own delay and
 give the learner time to read each of the coach's lines before following it, and read the printed minutes:
 
     GUIDED_BOT_DELAY_MS=4000 GUIDED_THINK_MS=8000 pytest -s lobby/tests/test_browser_learn.py
@@ -52,7 +52,7 @@ def test_a_guided_first_game_to_its_end(daphne_server, celery_worker, browser, r
     game = Game.objects.get()
     assert game.teaching and game.seed == declaration(ruleset).guided_table["seed"]
     # A teaching table's 4 s are checked in test_learn; here the bots hurry unless the game is being timed.
-    Game.objects.filter(pk=game.pk).update(bot_delay_ms=int(os.environ.get("GUIDED_BOT_DELAY_MS", "150")))
+    Game.objects.filter(pk=game.pk).update(bot_delay_ms=int(os.environ.get("GUIDED_BOT_DELAY_MS", "50")))
     think_ms = int(os.environ.get("GUIDED_THINK_MS", "0"))
     started = time.monotonic()
     lessons = declaration(ruleset).lessons
