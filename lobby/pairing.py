@@ -37,19 +37,24 @@ def meetings(tables: list[list[int]]) -> set[frozenset[int]]:
     return {frozenset(pair) for table in tables for pair in combinations(table, 2)}
 
 
-def group(players: list[int], sizes: list[int], met: set[frozenset[int]]) -> list[list[int]]:
+def group(players: list[int], sizes: list[int], met: set[frozenset[int]],
+          start: list[list[int]] | None = None) -> list[list[int]]:
     """The tables of a round: ``players`` in standing order, ``sizes`` from ``table_sizes``, ``met`` the
-    pairs who already played each other. Players beyond the seats (the lowest in the standings) sit out."""
+    pairs who already played each other. Players beyond the seats (the lowest in the standings) sit out.
+    ``start``: tables of those sizes to improve instead of the standing's cut (a search that starts again from
+    a shaken grouping: ``lobby.tournament_pairing``); each player's home table is still the standing's."""
     seated = players[:sum(sizes)]
     rank = {p: i for i, p in enumerate(seated)}
     home: dict[int, int] = {}
     tables: list[list[int]] = []
-    start = 0
+    first = 0
     for index, size in enumerate(sizes):
-        tables.append(list(seated[start:start + size]))
+        tables.append(list(seated[first:first + size]))
         for p in tables[-1]:
             home[p] = index
-        start += size
+        first += size
+    if start is not None:
+        tables = [list(t) for t in start]
     count = len(seated) or 1
 
     def table_cost(index: int, table: list[int]) -> float:
