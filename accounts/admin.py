@@ -4,12 +4,13 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from .models import ApiToken, Restriction, User
+from .models import ApiToken, PushSubscription, Restriction, User
 
 
 @admin.register(User)
 class TableroUserAdmin(UserAdmin):
-    fieldsets = UserAdmin.fieldsets + ((None, {"fields": ("language", "email_turns")}),)
+    fieldsets = UserAdmin.fieldsets + ((None, {"fields": ("language", "email_turns", "push_turns", "push_invites",
+                                                          "push_rematches", "push_reports")}),)
     list_display = ("username", "email", "language", "is_active", "is_staff", "date_joined", "moderation_link")
 
     @admin.display(description=_("Moderation"))
@@ -45,3 +46,15 @@ class RestrictionAdmin(ReadOnlyAdmin):
 class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("user", "name", "prefix", "created_at", "last_used")
     readonly_fields = ("key_hash", "prefix")
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """A person's devices that get push notifications (accounts/push.py): seen and deleted here, never made."""
+
+    list_display = ("user", "created", "last_ok", "endpoint")
+    search_fields = ("user__username",)
+    readonly_fields = ("user", "endpoint", "p256dh", "auth", "created", "last_ok")
+
+    def has_add_permission(self, request):
+        return False

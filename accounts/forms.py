@@ -7,18 +7,24 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from .models import User
+from .push import KINDS
 
 
 class SettingsForm(forms.ModelForm):
     # Always one of the languages: an account without a saved choice shows the one it is reading in.
     language = forms.ChoiceField(choices=settings.LANGUAGES)
+    # The push notifications chosen by kind (accounts/push.py): shown together, beside this device's switch.
+    PUSH_FIELDS = list(KINDS.values())
 
     class Meta:
         model = User
-        fields = ["language", "first_name", "email_turns"]
+        fields = ["language", "first_name", "email_turns", *KINDS.values()]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if not settings.WEB_PUSH:
+            for name in self.PUSH_FIELDS:
+                del self.fields[name]
         self.fields["language"].label = capfirst(User._meta.get_field("language").verbose_name)
         if not self.instance.language:
             self.initial["language"] = (get_language() or settings.LANGUAGE_CODE)[:2]
@@ -30,6 +36,12 @@ class SettingsForm(forms.ModelForm):
         else:
             self.fields["email_turns"].help_text = _("Your account has no e-mail address yet: add one below to "
                                                      "get them.")
+
+    def main_fields(self) -> list:
+        return [field for field in self if field.name not in self.PUSH_FIELDS]
+
+    def push_fields(self) -> list:
+        return [field for field in self if field.name in self.PUSH_FIELDS]
 
 
 class LoginForm(AllauthLoginForm):

@@ -18,6 +18,12 @@ class User(AbstractUser):
     )
     # Correspondence games e-mail the player when it is their turn, at most once a day per game.
     email_turns = models.BooleanField(_("e-mail me when it is my turn in a correspondence game"), default=True)
+    # Push notifications to the devices the player turned them on for (``PushSubscription``), one opt-in per kind
+    # (accounts/push.py, ``KINDS``): off until chosen in the settings page.
+    push_turns = models.BooleanField(_("my turn in a correspondence game"), default=False)
+    push_invites = models.BooleanField(_("a table ready for me (a league's round)"), default=False)
+    push_rematches = models.BooleanField(_("a rematch offered after a game"), default=False)
+    push_reports = models.BooleanField(_("a report of mine resolved by a moderator"), default=False)
 
     def get_absolute_url(self) -> str:
         return reverse("lobby:profile", args=[self.username])
@@ -91,3 +97,23 @@ class ApiToken(models.Model):
         key = "tb_" + secrets.token_urlsafe(32)
         token = cls.objects.create(user=user, name=name[:60] or "token", prefix=key[3:11], key_hash=cls.hash_key(key))
         return token, key
+
+
+class PushSubscription(models.Model):
+    """One browser's Web Push subscription (the ``PushSubscription`` its page got from ``PushManager``): where
+    to send (``endpoint``, at the browser maker's push service) and the keys a push is encrypted for. Dropped
+    when the push service says it is gone (404 or 410), or when the page unsubscribes (accounts/push.py)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=100)  # the browser's public key, base64url (a 65-byte P-256 point)
+    auth = models.CharField(max_length=40)  # the shared 16-byte authentication secret, base64url
+    created = models.DateTimeField(auto_now_add=True)
+    last_ok = models.DateTimeField(null=True, blank=True)  # the push service last took a push for it
+
+    class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.endpoint[:60]}"

@@ -23,7 +23,8 @@ def user_settings(request):
         if user.language:
             response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language, samesite="Lax")
         return response
-    return render(request, "accounts/settings.html", {"form": form})
+    return render(request, "accounts/settings.html", {"form": form, "web_push": settings.WEB_PUSH,
+                                                      "push_key": settings.VAPID_PUBLIC_KEY})
 
 
 @require_POST

@@ -50,6 +50,7 @@ SERVER_ENV = {
     "DEBUG": "0",
     "MALLOC_ARENA_MAX": "2",  # as `make run` and docs/DEPLOY.md run them
     "SECRET_KEY": "soak-bench-not-a-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+    "WEB_PUSH": "0",  # production settings want VAPID keys otherwise (docs/DEPLOY.md, "Web Push")
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
     "MAX_OPEN_TABLES": "100000",

@@ -94,6 +94,7 @@ os.environ.update(SERVER_ENV)
 PRODUCTION_ENV = {
     "DEBUG": "0",
     "SECRET_KEY": "socket-load-bench-not-a-secret-0123456789abcdefghijklmnopqrstuvwxyz",
+    "WEB_PUSH": "0",  # production settings want VAPID keys otherwise (docs/DEPLOY.md, "Web Push")
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "SECURE_SSL_REDIRECT": "0",
 }

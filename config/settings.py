@@ -280,6 +280,9 @@ CELERY_BEAT_SCHEDULE = {
     # Runs queued while no worker ran expire: the next one does the same work.
     "mail-turns": {"task": "games.tasks.mail_turns", "schedule": float(env_int("TURN_MAIL_SECONDS", 300)),
                    "options": {"expires": float(env_int("TURN_MAIL_SECONDS", 300))}},
+    # Correspondence turn pushes (games/play/notify.py): the same rule, each seat claimed on its own column.
+    "push-turns": {"task": "games.tasks.push_turns", "schedule": float(env_int("TURN_PUSH_SECONDS", 60)),
+                   "options": {"expires": float(env_int("TURN_PUSH_SECONDS", 60))}},
     # Leagues (lobby/schedule.py): start seasons, open rounds whose time has come, close finished seasons.
     # A tick still queued when the next is due is dropped (``expires``): the next one does the same work.
     "league-schedule": {"task": "lobby.tasks.run_league_schedule",
@@ -339,6 +342,46 @@ SITE_URL = env_str("SITE_URL", "http://localhost:8000").rstrip("/")
 # A turn is mailed only after it has waited this long, so a player at the table is not mailed about the move
 # they are about to make (games/play/notify.py).
 TURN_MAIL_AFTER_SECONDS = env_int("TURN_MAIL_AFTER_SECONDS", 600)
+# --- Web Push (accounts/push.py, docs/DEPLOY.md "Web Push") -----------------------------------------------
+# The site's VAPID key pair signs every push; browsers subscribe with its public half (the applicationServerKey),
+# so changing the pair orphans every subscription. Both halves are base64url: the public key the 65-byte
+# uncompressed point, the private key its 32 raw bytes (`vapid --gen`, then `vapid --applicationServerKey`; or
+# scripts/vapid_keys.py). Production refuses to start without them, or with halves that do not match, unless
+# WEB_PUSH=0 turns push off; DEBUG uses the fixed pair below, which is public and signs nothing that matters.
+WEB_PUSH = env_bool("WEB_PUSH", True)
+_DEV_VAPID = ("wRPWRFxDZlhA408jEY8xpS_ymjDR_PHkLd_Tj6tCjYk",
+              "BM1UQmJd9qN5buje92f7Tl0lRhOKV0ehVne5tb-lrlz4RhOnCWmPYcMV1GikZ3hYTRx4nIcaZVDqAuuOsMFOSLc")
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or ""
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or ""
+# Who push services may contact about this site's pushes: a mailto: or https: address.
+VAPID_SUBJECT = env_str("VAPID_SUBJECT") or ""
+if WEB_PUSH:
+    if not (VAPID_PRIVATE_KEY or VAPID_PUBLIC_KEY):
+        if not DEBUG:
+            raise ImproperlyConfigured("VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY must be set when DEBUG is off "
+                                       "(docs/DEPLOY.md, \"Web Push\"), or WEB_PUSH=0 to turn push off")
+        VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY = _DEV_VAPID
+    from accounts.vapid import check_key_pair
+
+    check_key_pair(VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY)  # raises ImproperlyConfigured, naming what is wrong
+    if not VAPID_SUBJECT:
+        if not DEBUG:
+            raise ImproperlyConfigured("VAPID_SUBJECT must be set when DEBUG is off: a mailto: or https: address "
+                                       "push services may write to about this site")
+        VAPID_SUBJECT = "mailto:webmaster@localhost"
+    if not VAPID_SUBJECT.startswith(("mailto:", "https:")):
+        raise ImproperlyConfigured(f"VAPID_SUBJECT must be a mailto: or https: address, not {VAPID_SUBJECT!r}")
+# The push services the browsers use (Chrome's, Firefox's, Safari's, Edge's): a subscription elsewhere is refused,
+# so the site never posts to an address a user chose. Empty: any https address.
+PUSH_SERVICE_HOSTS = env_list("PUSH_SERVICE_HOSTS", ["fcm.googleapis.com", "android.googleapis.com",
+                                                     "push.services.mozilla.com", "push.apple.com",
+                                                     "notify.windows.com"])
+# A correspondence turn is pushed after it has waited this long (as the e-mail, games/play/notify.py); the beat
+# looks for such turns every TURN_PUSH_SECONDS.
+TURN_PUSH_AFTER_SECONDS = env_int("TURN_PUSH_AFTER_SECONDS", TURN_MAIL_AFTER_SECONDS)
+# Seconds a push waits at the push service for a device that is off before it is dropped.
+PUSH_TTL_SECONDS = env_int("PUSH_TTL_SECONDS", 24 * 3600)
+
 # A signed-in socket's move checks, at most this often, that its user and token may still use it: the backstop
 # for a ban's or a revocation's close message lost with the channel layer (games/live/ws_auth.py).
 SOCKET_ACCOUNT_RECHECK_SECONDS = env_int("SOCKET_ACCOUNT_RECHECK_SECONDS", 30)

@@ -147,6 +147,8 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=8, blank=True, default="normal")
     # Correspondence: when this seat was last e-mailed that it is their turn (at most once a day per game).
     turn_mailed_at = models.DateTimeField(null=True, blank=True)
+    # ...and last sent a push saying so (claimed apart from the e-mail: either may be off, or fail, alone).
+    turn_pushed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat")

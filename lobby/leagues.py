@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
+from accounts import push
 from accounts.models import User
 from games.core.rulesets import get
 from games.models import AuditEntry, Game, Seat
@@ -290,17 +291,26 @@ def do_create_league_table(rnd: Round, division: Division, number: int, user_ids
 
 
 def notify_table(table_id: int, user_ids: list[int]) -> int:
-    """E-mail each person at a new league table that their game is ready (in their language)."""
+    """E-mail each person at a new league table that their game is ready (in their language), and push it to those
+    who chose pushes of tables made for them (the ``invite`` kind, accounts/push.py); returns the e-mails sent.
+
+    A tournament's round, when tournaments exist, tells its players the same way: ``push.notify(user_id, "round",
+    ...)`` once its own kind is added (accounts/push.py says what a kind takes)."""
     table = LeagueTable.objects.select_related("round__season__league", "game").get(pk=table_id)
     league = table.round.season.league
     sent = 0
-    for user in User.objects.filter(pk__in=user_ids, is_active=True).exclude(email=""):
+    for user in User.objects.filter(pk__in=user_ids, is_active=True):
         with translation.override(user.language or settings.LANGUAGE_CODE):
             params = {"league": league.name, "round": table.round.number, "season": table.round.season.number,
                       "url": settings.SITE_URL + table.game.get_absolute_url()}
             subject = gettext("%(league)s: round %(round)s, your table is ready") % params
             body = gettext("Hello %(name)s,\n\nRound %(round)s of season %(season)s of %(league)s has started and "
                            "your table is ready:\n%(url)s\n\nGood luck!") % {**params, "name": user.username}
+            data = push.payload("invite", subject, gettext("Season %(season)s has a new round: good luck!") % params,
+                                table.game.get_absolute_url(), tag=f"table-{table.game_id}")
+        push.notify(user.pk, "invite", data)
+        if not user.email:
+            continue
         try:
             send_mail(subject, body, None, [user.email])
             sent += 1

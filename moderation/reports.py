@@ -6,11 +6,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_noop
 
-from accounts import ratelimit
+from accounts import push, ratelimit
 from accounts.models import User
 from games.models import ChatMessage
 from games.play.actions import MoveRejected
@@ -125,4 +127,18 @@ def do_resolve(moderator, report_id: int, resolution: str, note: str, *, message
         # A dismissal tells the user nothing: its note is the entry's reason.
         log_action(moderator, "resolve_report", message or note, user=report.reported, game=report.game,
                    note=note if message else "", report=report.pk, resolution=resolution)
+        tell_reporter(report)
     return report
+
+
+def tell_reporter(report: Report) -> None:
+    """Push to the reporter (if they chose it) that their report was dealt with, once the resolution commits. It
+    says neither what was decided nor the moderators' note: that is between the moderators and the reported."""
+    reporter = report.reporter
+    if reporter is None:
+        return
+    with translation.override(reporter.language or settings.LANGUAGE_CODE):
+        data = push.payload("report", gettext("Your report was looked at"),
+                            gettext("A moderator has dealt with your report about %(name)s. Thank you.")
+                            % {"name": report.reported.username}, reverse("lobby:home"), tag=f"report-{report.pk}")
+    push.notify(reporter.pk, "report", data)

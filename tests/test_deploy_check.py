@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PRODUCTION_ENV = {
@@ -13,6 +15,10 @@ PRODUCTION_ENV = {
     "ALLOWED_HOSTS": "tablero.example.com",
     "CSRF_TRUSTED_ORIGINS": "https://tablero.example.com",
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
+    # A pair made for this test (scripts/vapid_keys.py); a deploy makes its own.
+    "VAPID_PRIVATE_KEY": "0NF7Hsa5gpJ1X5ICl1odPZNa8z1x41QBF91pDfnEnLw",
+    "VAPID_PUBLIC_KEY": "BDtgCkI_rz0fi7Ox62JLTUIrFZZ5W0s0uNogxFJ3GvkvvTdTc_4o0H4MFmH0cG9z33aeMc1_5j430BVC7MxiN44",
+    "VAPID_SUBJECT": "mailto:admin@tablero.example.com",
 }
 
 
@@ -33,6 +39,24 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = run_manage("check", env_extra=env)
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+@pytest.mark.parametrize("missing,message", [
+    ({"VAPID_PRIVATE_KEY": "", "VAPID_PUBLIC_KEY": ""}, "VAPID_PRIVATE_KEY and VAPID_PUBLIC_KEY must be set"),
+    ({"VAPID_SUBJECT": ""}, "VAPID_SUBJECT must be set"),
+    ({"VAPID_SUBJECT": "admin@tablero.example.com"}, "VAPID_SUBJECT must be a mailto: or https: address"),
+    ({"VAPID_PUBLIC_KEY": "BM1UQmJd9qN5buje92f7Tl0lRhOKV0ehVne5tb-lrlz4RhOnCWmPYcMV1GikZ3hYTRx4nIcaZVDqAuuOsMFOSLc"},
+     "VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY"),
+])
+def test_production_refuses_to_start_without_its_web_push_keys(missing, message):
+    result = run_manage("check", env_extra=dict(PRODUCTION_ENV, **missing))
+    assert result.returncode != 0
+    assert message in result.stderr
+
+
+def test_web_push_can_be_turned_off_instead():
+    env = dict(PRODUCTION_ENV, WEB_PUSH="0", VAPID_PRIVATE_KEY="", VAPID_PUBLIC_KEY="", VAPID_SUBJECT="")
+    assert run_manage("check", env_extra=env).returncode == 0
 
 
 def test_a_malformed_boolean_fails_loudly():

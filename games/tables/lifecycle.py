@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from accounts import ratelimit
 from games.core.rulesets import IllegalAction, declaration, get
 from games.models import GUIDED_SEED_PREFIX, AuditEntry, Game, Seat
-from games.play import clock
+from games.play import clock, notify
 from games.play.actions import MoveRejected, publish_after_commit, required_seats
 from games.play.broadcast import publish_lobby_after_commit
 from games.play.move_writes import save_seats
@@ -477,6 +477,7 @@ def do_rematch(game_id: int, user) -> Game:
         old.save(update_fields=["rev"])
         publish_after_commit(old)
         publish_lobby_after_commit(game)
+        notify.offer_rematch(old, game, user)  # pushed after commit to whoever chose rematch pushes
     maybe_start_full(game.pk)
     return game
 
