@@ -288,6 +288,10 @@ CELERY_BEAT_SCHEDULE = {
     "league-schedule": {"task": "lobby.tasks.run_league_schedule",
                         "schedule": float(env_int("LEAGUE_SCHEDULE_SECONDS", 60)),
                         "options": {"expires": float(env_int("LEAGUE_SCHEDULE_SECONDS", 60))}},
+    # Tournaments (lobby/tournaments.py): start those due, seat an arena's free players, end arenas on time. A game's
+    # end moves its tournament on at once (``lobby.tasks.game_finished``); this is the clock and the safety net.
+    "tournaments": {"task": "lobby.tasks.run_tournaments", "schedule": float(env_int("TOURNAMENT_SECONDS", 10)),
+                    "options": {"expires": float(env_int("TOURNAMENT_SECONDS", 10))}},
 }
 
 # --- Accounts (django-allauth) -------------------------------------------

@@ -261,30 +261,41 @@ def open_round(rnd: Round, now: datetime) -> list[LeagueTable]:
     return created
 
 
+def start_rated_table(ruleset: str, users: list, *, time_control: str, options: dict | None, rated: bool,
+                      audit: dict) -> Game:
+    """A table of ``ruleset`` with these players in this seat order, started at once (inside the caller's
+    transaction): a league's or a tournament's. Bot accounts sit as bots under their own name; ``audit`` says
+    what made it."""
+    options = tables.rated_table_options(ruleset, options) if rated else dict(options or {})
+    options = options or {}
+    tables.check_create(ruleset, len(users), 0, time_control, options)
+    bots = {b.user_id: b.level for b in BotAccount.objects.filter(user__in=users)}
+    move_s, reserve_s = tables.TIME_CONTROLS[time_control]
+    game = Game.objects.create(ruleset=ruleset, num_seats=len(users), created_by=users[0], options=options,
+                               move_seconds=move_s, reserve_seconds=reserve_s, time_control=time_control, rated=rated)
+    Seat.objects.bulk_create([
+        Seat(game=game, index=i, user=u, is_bot=u.pk in bots, bot_level=bots.get(u.pk, "normal"),
+             reserve_left=reserve_s) for i, u in enumerate(users)
+    ])
+    AuditEntry.objects.create(game=game, user=None, kind="created", data={**audit, "options": options})
+    tables.do_start(game.pk, users[0])
+    return game
+
+
 def do_create_league_table(rnd: Round, division: Division, number: int, user_ids: list[int]) -> LeagueTable:
     """A rated table of the league's game and time control with these players (seat order drawn from the
     round, division and table), started at once. League bot accounts sit as bots under their own name."""
     season = rnd.season
     league = season.league
-    options = tables.rated_table_options(league.ruleset, league.options) or {}
-    tables.check_create(league.ruleset, len(user_ids), 0, league.time_control, options)
     users = list(User.objects.filter(pk__in=user_ids).order_by("pk"))
     random.Random(f"league:{league.pk}:{season.number}:{rnd.number}:{division.tier}:{number}").shuffle(users)
-    bots = {b.user_id: b.level for b in BotAccount.objects.filter(user__in=users)}
-    move_s, reserve_s = tables.TIME_CONTROLS[league.time_control]
+    bots = set(BotAccount.objects.filter(user__in=users).values_list("user_id", flat=True))
     with transaction.atomic():
-        game = Game.objects.create(ruleset=league.ruleset, num_seats=len(users), created_by=users[0],
-                                   options=options, move_seconds=move_s, reserve_seconds=reserve_s,
-                                   time_control=league.time_control, rated=True)
-        Seat.objects.bulk_create([
-            Seat(game=game, index=i, user=u, is_bot=u.pk in bots, bot_level=bots.get(u.pk, "normal"),
-                 reserve_left=reserve_s) for i, u in enumerate(users)
-        ])
-        AuditEntry.objects.create(game=game, user=None, kind="created", data={
-            "league": league.pk, "season": season.number, "round": rnd.number, "division": division.tier,
-            "table": number, "time_control": league.time_control, "options": options})
+        game = start_rated_table(league.ruleset, users, time_control=league.time_control, options=league.options,
+                                 rated=True, audit={"league": league.pk, "season": season.number, "round": rnd.number,
+                                                    "division": division.tier, "table": number,
+                                                    "time_control": league.time_control})
         table = LeagueTable.objects.create(round=rnd, division=division, number=number, game=game)
-        tables.do_start(game.pk, users[0])
         people = [u.pk for u in users if u.pk not in bots]
         transaction.on_commit(lambda: notify_table(table.pk, people), robust=True)
     return table

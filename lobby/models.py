@@ -275,3 +275,10 @@ class LeagueTable(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} · {self.division.tier}.{self.number}"
+
+
+# Tournaments players create: their own module, one models namespace for the app.
+from .tournament_models import Tournament, TournamentEntry, TournamentGame, TournamentPolicy  # noqa: E402
+
+__all__ = ["BotAccount", "Division", "League", "LeagueTable", "Membership", "PlayerResult", "Rating", "RatingBook",
+           "Round", "Season", "Tournament", "TournamentEntry", "TournamentGame", "TournamentPolicy"]

@@ -16,6 +16,7 @@ from games.play import clock
 from games.play.actions import MoveRejected, _lock
 from games.play.hooks import game_over_after_commit
 from games.play.move_writes import save_seats
+from games.tables import interventions
 from games.tables.interventions import UNDER_WAY, changed, rearm
 from moderation.users import check_moderator, check_reason, log_action
 
@@ -81,15 +82,8 @@ def do_abort(moderator, game_id: int, reason: str) -> Game:
     with transaction.atomic():
         game, seats = _lock_for(moderator, game_id, (*UNDER_WAY, Game.Status.LOBBY),
                                gettext_noop("Only a table or a game under way can be aborted."))
-        game.status = Game.Status.ABORTED
-        game.outcome = {"aborted": True, "by_moderator": True}
-        game.finished_at = timezone.now()
-        game.paused_at = None
-        save_seats(seats, lambda: [clock.disarm(s) for s in seats])
+        interventions.abort(game, seats, moderator, reason, by_moderator=True)
         log_action(moderator, "abort", reason, game=game, version=game.version)
-        AuditEntry.objects.create(game=game, user=moderator, kind="aborted", data={"reason": reason})
-        changed(game)
-        _finished_hook(game)
     return game
 
 
@@ -130,10 +124,8 @@ def do_annul(moderator, game_id: int, reason: str) -> Game:
                                  gettext_noop("Only a finished game can be annulled."))
         if game.annulled_at is not None:
             raise MoveRejected("bad_request", gettext_noop("That game is already annulled."))
-        game.annulled_at = timezone.now()
+        interventions.annul(game)
         log_action(moderator, "annul", reason, game=game)
-        changed(game)
-        _finished_hook(game)
     return game
 
 

@@ -5,12 +5,14 @@ locks it (``actions._lock``), then saves a new revision and publishes it after c
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 
 from games.core.rulesets import get
-from games.models import Game, Seat
+from games.models import AuditEntry, Game, Seat
 from games.play import clock
 from games.play.actions import _lock, publish_after_commit, required_seats
+from games.play.hooks import game_over_after_commit
 from games.play.move_writes import save_seats
 
 UNDER_WAY = (Game.Status.ACTIVE, Game.Status.PAUSED)
@@ -21,6 +23,47 @@ def changed(game: Game) -> None:
     game.rev += 1
     game.save()
     publish_after_commit(game)
+
+
+def abort(game: Game, seats: list[Seat], actor, reason: str, **outcome) -> None:
+    """End the locked game under way with no result: clocks stop, the seed is revealed, nobody wins or loses rating;
+    ``outcome`` says who ended it. Recorded in the game's audit; the results hear it (``game_over``)."""
+    game.status = Game.Status.ABORTED
+    game.outcome = {"aborted": True, **outcome}
+    game.finished_at = timezone.now()
+    game.paused_at = None
+    save_seats(seats, lambda: [clock.disarm(s) for s in seats])
+    AuditEntry.objects.create(game=game, user=actor, kind="aborted", data={"reason": reason})
+    changed(game)
+    game_over_after_commit(game)
+
+
+def annul(game: Game) -> None:
+    """The locked finished game stops counting for ratings and standings; its log and result stay visible. The
+    results hear it (``game_over``: their task is idempotent)."""
+    game.annulled_at = timezone.now()
+    changed(game)
+    game_over_after_commit(game)
+
+
+def abort_if_under_way(game_id: int, actor, reason: str, **outcome) -> bool:
+    """Abort the game if it is still under way (``abort``, the game locked): a competition called off."""
+    with transaction.atomic():
+        game, seats = _lock(game_id)
+        if game.status not in UNDER_WAY:
+            return False
+        abort(game, seats, actor, reason, **outcome)
+    return True
+
+
+def annul_if_finished(game_id: int) -> bool:
+    """Annul the game if it finished and counts (``annul``, the game locked)."""
+    with transaction.atomic():
+        game, _seats = _lock(game_id)
+        if game.status != Game.Status.FINISHED or game.annulled_at is not None:
+            return False
+        annul(game)
+    return True
 
 
 def rearm(game: Game, seats: list[Seat], fresh: tuple[int, ...] = ()) -> None:
