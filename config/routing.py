@@ -6,11 +6,13 @@ from games.live.consumers import GameConsumer, PingConsumer
 from games.live.socket_cap import AnonymousSocketCap
 from games.live.ws_auth import TokenAuthMiddleware
 from lobby.consumers import LobbyConsumer
+from lobby.tournament_consumer import TournamentConsumer
 
 websocket_urlpatterns = [
     path("ws/ping/", PingConsumer.as_asgi()),
     path("ws/games/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/lobby/", LobbyConsumer.as_asgi()),
+    path("ws/tournaments/<int:tournament_id>/", TournamentConsumer.as_asgi()),
 ]
 
 

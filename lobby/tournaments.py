@@ -8,6 +8,7 @@ player is seated at one table at a time however many workers run. Pairing and po
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -21,6 +22,7 @@ from accounts.models import User
 from games.core.rulesets import get, names
 from games.models import Game, Seat
 from games.play.actions import MoveRejected
+from games.play.broadcast import group_send
 from games.tables import interventions
 from games.tables import lifecycle as tables
 
@@ -32,6 +34,19 @@ from .results import placings
 MAX_ROUNDS = 15
 MAX_MINUTES = 24 * 60
 RUNNING = (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING)
+
+log = logging.getLogger(__name__)
+
+
+def publish(tournament_id: int) -> None:
+    """After commit, tell the tournament's pages (``lobby.tournament_consumer``) that it changed."""
+    def send() -> None:
+        try:
+            group_send(f"tournament.{tournament_id}", {"type": "tournament.changed"})
+        except Exception:  # the change is committed; a page re-reads it on its next connect
+            log.exception("tournament broadcast failed")
+
+    transaction.on_commit(send)
 
 
 # ---- creating, joining, leaving ---------------------------------------------------------------------------------
@@ -108,6 +123,7 @@ def do_join(tournament_id: int, user, token: str | None = None, now: datetime | 
     now = now or timezone.now()
     with transaction.atomic():
         t = _locked(tournament_id)
+        publish(t.pk)
         entry = TournamentEntry.objects.filter(tournament=t, user=user).first()
         if entry is not None and entry.withdrawn_at is None:
             if entry.paused:
@@ -135,6 +151,7 @@ def do_add_bot(tournament_id: int, user, level: str = "normal") -> TournamentEnt
         while f"bot-{level}-{n}" in taken:
             n += 1
         bot = make_bot_account(f"bot-{level}-{n}", level)
+        publish(t.pk)
         return TournamentEntry.objects.create(tournament=t, user=bot)
 
 
@@ -147,6 +164,7 @@ def do_leave(tournament_id: int, user, now: datetime | None = None) -> None:
         entry = TournamentEntry.objects.filter(tournament=t, user=user, withdrawn_at__isnull=True).first()
         if entry is None:
             return
+        publish(t.pk)
         if t.status == Tournament.Status.SCHEDULED:
             entry.delete()
         elif t.kind == Tournament.Kind.ARENA:
@@ -291,6 +309,8 @@ def advance(tournament_id: int, now: datetime | None = None) -> str:
     with transaction.atomic():
         t = _locked(tournament_id)
         rs = get(t.ruleset)
+        if t.status != Tournament.Status.SCHEDULED or t.starts_at <= now:
+            publish(t.pk)  # a game of it ended, or it moves on: its pages show it
         if t.status == Tournament.Status.SCHEDULED:
             if t.starts_at > now:
                 return "waiting"
@@ -351,6 +371,7 @@ def do_cancel(tournament_id: int, moderator, reason: str, annul: bool = False, n
         t.status, t.cancelled_by, t.cancel_reason = Tournament.Status.CANCELLED, moderator, reason
         t.finished_at = t.finished_at or now
         t.save(update_fields=["status", "cancelled_by", "cancel_reason", "finished_at"])
+        publish(t.pk)
         game_ids = list(TournamentGame.objects.filter(tournament=t).values_list("game_id", flat=True))
     touched = 0
     for game_id in game_ids:

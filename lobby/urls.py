@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_leagues, views_play, views_profile
+from . import views, views_leagues, views_play, views_profile, views_tournaments
 
 app_name = "lobby"
 urlpatterns = [
@@ -13,6 +13,14 @@ urlpatterns = [
     path("leagues/<slug:slug>/register/", views_leagues.register, name="league_register"),
     path("leagues/<slug:slug>/withdraw/", views_leagues.withdraw, name="league_withdraw"),
     path("leagues/<slug:slug>/u/<str:username>/", views_leagues.player, name="league_player"),
+    path("tournaments/", views_tournaments.tournament_list, name="tournaments"),
+    path("tournaments/new/", views_tournaments.create, name="tournament_create"),
+    path("tournaments/<int:pk>/", views_tournaments.tournament, name="tournament"),
+    path("tournaments/<int:pk>/live/", views_tournaments.live, name="tournament_live"),
+    path("tournaments/<int:pk>/join/", views_tournaments.join, name="tournament_join"),
+    path("tournaments/<int:pk>/leave/", views_tournaments.leave, name="tournament_leave"),
+    path("tournaments/<int:pk>/bot/", views_tournaments.add_bot, name="tournament_bot"),
+    path("tournaments/<int:pk>/cancel/", views_tournaments.cancel, name="tournament_cancel"),
     path("leaderboards/", views_leagues.leaderboard, name="leaderboards"),
     path("leaderboards/<slug:ruleset>/", views_leagues.leaderboard, name="leaderboard"),
     path("my-games/", views.my_games, name="my_games"),
