@@ -21,7 +21,7 @@ class User(AbstractUser):
     # Push notifications to the devices the player turned them on for (``PushSubscription``), one opt-in per kind
     # (accounts/push.py, ``KINDS``): off until chosen in the settings page.
     push_turns = models.BooleanField(_("my turn in a correspondence game"), default=False)
-    push_invites = models.BooleanField(_("a table ready for me (a league's round)"), default=False)
+    push_invites = models.BooleanField(_("a table ready for me (a league's or a tournament's round)"), default=False)
     push_rematches = models.BooleanField(_("a rematch offered after a game"), default=False)
     push_reports = models.BooleanField(_("a report of mine resolved by a moderator"), default=False)
 

@@ -10,7 +10,7 @@ language and calls ``notify`` (after its transaction commits):
 * ``rematch``: another player of a finished game offers a rematch (games/tables/lifecycle.py ``do_rematch``);
 * ``report``: a moderator resolved the person's report (moderation/reports.py ``do_resolve``).
 
-A new kind (a tournament round starting, when tournaments exist: ``round``) is a ``push_<kind>s`` field on
+A tournament's table made for a player pushes the ``invite`` kind, as a league's does. A new kind is a ``push_<kind>s`` field on
 ``User`` with its migration, an entry in ``KINDS``, the field in ``accounts.forms.SettingsForm.PUSH_FIELDS`` (the
 settings page), and a ``notify(user_id, "round", ...)`` from whatever starts the round.
 

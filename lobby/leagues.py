@@ -303,10 +303,8 @@ def do_create_league_table(rnd: Round, division: Division, number: int, user_ids
 
 def notify_table(table_id: int, user_ids: list[int]) -> int:
     """E-mail each person at a new league table that their game is ready (in their language), and push it to those
-    who chose pushes of tables made for them (the ``invite`` kind, accounts/push.py); returns the e-mails sent.
-
-    A tournament's round, when tournaments exist, tells its players the same way: ``push.notify(user_id, "round",
-    ...)`` once its own kind is added (accounts/push.py says what a kind takes)."""
+    who chose pushes of tables made for them (the ``invite`` kind, accounts/push.py; a tournament's tables push the
+    same kind: ``lobby.tournaments.notify_table``); returns the e-mails sent."""
     table = LeagueTable.objects.select_related("round__season__league", "game").get(pk=table_id)
     league = table.round.season.league
     sent = 0

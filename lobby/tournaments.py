@@ -13,11 +13,13 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_noop
 
+from accounts import push
 from accounts.models import User
 from games.core.rulesets import get, names
 from games.models import Game, Seat
@@ -243,7 +245,21 @@ def _table(t: Tournament, user_ids: list[int], rnd: int) -> TournamentGame:
     game = start_rated_table(t.ruleset, [users[u] for u in user_ids], time_control=t.time_control,
                              options=t.options, rated=t.rated,
                              audit={"tournament": t.pk, "round": rnd, "time_control": t.time_control})
+    bots = set(BotAccount.objects.filter(user_id__in=user_ids).values_list("user_id", flat=True))
+    for user_id in user_ids:
+        if user_id not in bots:
+            notify_table(t, game, users[user_id], rnd)
     return TournamentGame.objects.create(tournament=t, game=game, round=rnd)
+
+
+def notify_table(t: Tournament, game: Game, user, rnd: int) -> None:
+    """Push a person whose tournament table was just made (the ``invite`` kind, if they chose it), in their language,
+    once the table is committed: a round starting, or an arena's next game."""
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        title = (gettext("%(name)s: round %(round)s, your table is ready") % {"name": t.name, "round": rnd} if rnd
+                 else gettext("%(name)s: your next table is ready") % {"name": t.name})
+        data = push.payload("invite", title, gettext("Good luck!"), game.get_absolute_url(), tag=f"table-{game.pk}")
+    push.notify(user.pk, "invite", data)
 
 
 def _active(t: Tournament, now: datetime) -> list[int]:

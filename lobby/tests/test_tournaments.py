@@ -200,3 +200,23 @@ def test_a_moderator_cancels_one_its_games_aborted_or_annulled(open_policy):
     assert Game.objects.get(pk=waiting.game_id).status == Game.Status.ABORTED
     assert Game.objects.get(pk=played.game_id).annulled_at is not None
     assert tournaments.advance(t.pk) == "over"
+
+
+def test_a_person_whose_table_is_made_is_pushed_in_their_language(open_policy, monkeypatch,
+                                                                 django_capture_on_commit_callbacks):
+    from accounts import push
+    from accounts.models import PushSubscription
+
+    queued: list[tuple] = []
+    monkeypatch.setattr(push.deliver, "delay", lambda *args: queued.append(args))
+    (ana,) = make_users("ana")
+    type(ana).objects.filter(pk=ana.pk).update(push_invites=True, language="es")
+    PushSubscription.objects.create(user=ana, endpoint="https://fcm.googleapis.com/fcm/send/ana",
+                                    p256dh="B" + "A" * 86, auth="A" * 22)
+    t = swiss(ana, bots=1)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.advance(t.pk, t.starts_at)
+    game = TournamentGame.objects.get(tournament=t).game
+    [(user_id, kind, data)] = queued  # the bot is pushed nothing
+    assert (user_id, kind) == (ana.pk, "invite") and data["url"] == game.get_absolute_url()
+    assert data["title"] == "Copa: ronda 1, tu mesa está lista"
