@@ -94,15 +94,15 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(ReadOnlyAdmin):
-    list_display = ["user", "ruleset", "display", "games", "wins", "last_played_at"]
-    list_filter = ["ruleset"]
+    list_display = ["user", "ruleset", "pace", "display", "games", "wins", "last_played_at"]
+    list_filter = ["ruleset", "pace"]
     search_fields = ["user__username"]
 
 
 @admin.register(PlayerResult)
 class PlayerResultAdmin(ReadOnlyAdmin):
-    list_display = ["game", "user", "ruleset", "place", "num_players", "forfeit", "rated", "annulled", "points"]
-    list_filter = ["ruleset", "forfeit", "rated", "annulled"]
+    list_display = ["game", "user", "ruleset", "pace", "place", "num_players", "forfeit", "rated", "annulled", "points"]
+    list_filter = ["ruleset", "pace", "forfeit", "rated", "annulled"]
     search_fields = ["user__username"]
     raw_id_fields = ["game", "user"]
 

@@ -70,14 +70,22 @@ def rows(results) -> list[dict[str, Any]]:
 
 
 @dataclass
+class PaceRating:
+    """A player's rating in one game at one pace, with its chart (None before a second point)."""
+
+    pace: str
+    rating: Rating
+    chart: Chart | None
+
+
+@dataclass
 class GameStats:
     ruleset: str
     played: int
     wins: int
     forfeits: int
     average_place: float | None
-    rating: Rating | None
-    chart: Chart | None
+    paces: list[PaceRating]  # one per pace with a rating, in ``ratings.PACES`` order; none: unrated
     details: GameDetails | None = None
 
     @property
@@ -85,10 +93,10 @@ class GameStats:
         return self.wins / self.played if self.played else 0.0
 
 
-def rating_series(user, ruleset: str) -> list[tuple[Any, int]]:
-    """(finished_at, rating after) for each counted rated game, oldest first, starting from the rating before
-    the first one."""
-    rows_ = list(PlayerResult.objects.filter(user=user, ruleset=ruleset, rated=True, annulled=False,
+def rating_series(user, ruleset: str, pace: str) -> list[tuple[Any, int]]:
+    """(finished_at, rating after) for each counted rated game of that game and pace, oldest first, starting from
+    the rating before the first one."""
+    rows_ = list(PlayerResult.objects.filter(user=user, ruleset=ruleset, pace=pace, rated=True, annulled=False,
                                              mu_after__isnull=False)
                  .order_by("finished_at", "game_id").values_list("finished_at", "mu_before", "mu_after"))
     if not rows_:
@@ -98,19 +106,26 @@ def rating_series(user, ruleset: str) -> list[tuple[Any, int]]:
     return series
 
 
+def pace_ratings(user, ruleset: str, found: list[Rating]) -> list[PaceRating]:
+    """The user's ratings in ``ruleset`` (of ``found``), pace by pace, each with its chart."""
+    lines = []
+    for rating in sorted((r for r in found if r.ruleset == ruleset), key=lambda r: ratings.PACES.index(r.pace)):
+        series = rating_series(user, ruleset, rating.pace)
+        lines.append(PaceRating(rating.pace, rating, line_chart(series) if len(series) > 1 else None))
+    return lines
+
+
 def stats_by_game(user) -> list[GameStats]:
-    """Per game played: games, wins, forfeits, average place, the rating and its chart, and the breakdowns
-    (``player_stats``)."""
-    found = {r.ruleset: r for r in Rating.objects.filter(user=user)}
+    """Per game played: games, wins, forfeits, average place, the rating of each pace played rated with its
+    chart, and the breakdowns (``player_stats``)."""
+    found = list(Rating.objects.filter(user=user))
     stats = []
     for row in (PlayerResult.objects.filter(user=user).values("ruleset")
                 .annotate(played=Count("pk"), wins=Count("pk", filter=Q(place=1, forfeit=False)),
                           forfeits=Count("pk", filter=Q(forfeit=True)), average=Avg("place"))
                 .order_by("-played", "ruleset")):
-        series = rating_series(user, row["ruleset"])
         stats.append(GameStats(row["ruleset"], row["played"], row["wins"], row["forfeits"], row["average"],
-                               found.get(row["ruleset"]), line_chart(series) if len(series) > 1 else None,
-                               game_details(user, row["ruleset"])))
+                               pace_ratings(user, row["ruleset"], found), game_details(user, row["ruleset"])))
     return stats
 
 
@@ -160,7 +175,7 @@ def export(user) -> dict:
     for line in rows(results):
         r = line["result"]
         games.append({
-            "game": r.game_id, "ruleset": r.ruleset, "finished_at": r.finished_at.isoformat(), "seat": r.seat,
+            "game": r.game_id, "ruleset": r.ruleset, "pace": r.pace, "finished_at": r.finished_at.isoformat(), "seat": r.seat,
             "place": r.place, "players": r.num_players, "forfeit": r.forfeit, "rated": r.rated,
             "annulled": r.annulled, "rating_before": r.rating_before, "rating_after": r.rating_after,
             "rating_change": r.rating_change, "mu_before": r.mu_before, "sigma_before": r.sigma_before,
@@ -170,7 +185,8 @@ def export(user) -> dict:
         })
     return {
         "user": user.username,
-        "ratings": [{"ruleset": r.ruleset, "rating": r.display, "mu": r.mu, "sigma": r.sigma, "games": r.games,
-                     "wins": r.wins, "provisional": r.provisional} for r in Rating.objects.filter(user=user)],
+        "ratings": [{"ruleset": r.ruleset, "pace": r.pace, "rating": r.display, "mu": r.mu, "sigma": r.sigma,
+                     "games": r.games, "wins": r.wins, "provisional": r.provisional}
+                    for r in Rating.objects.filter(user=user).order_by("ruleset", "pace")],
         "games": games,
     }

@@ -143,8 +143,12 @@ def make_bot_account(username: str, level: str = "normal") -> User:
 
 # ---- starting a season: divisions ------------------------------------------------------------------------------
 
-def _rating_of(ruleset: str, user_ids: list[int]) -> dict[int, float]:
-    found = dict(Rating.objects.filter(ruleset=ruleset, user_id__in=user_ids).values_list("user_id", "mu"))
+def _rating_of(league: League, user_ids: list[int]) -> dict[int, float]:
+    """Each user's mu in the league's game at the pace of its tables (``ratings.pace_of`` its time control): the
+    rating its games move. Unrated: a new player's mu."""
+    pace = ratings.pace_of(league.time_control)
+    found = dict(Rating.objects.filter(ruleset=league.ruleset, pace=pace, user_id__in=user_ids)
+                 .values_list("user_id", "mu"))
     return {u: found.get(u, ratings.MU) for u in user_ids}
 
 
@@ -184,7 +188,7 @@ def start_season(season: Season, now: datetime) -> bool:
     for m in members:
         if m.division_id:
             tiers.setdefault(m.division.tier, []).append(m.user_id)
-    strength = _rating_of(league.ruleset, [m.user_id for m in members])
+    strength = _rating_of(league, [m.user_id for m in members])
     order = {m.user_id: i for i, m in enumerate(members)}
     newcomers = sorted((m.user_id for m in members if not m.division_id), key=lambda u: (-strength[u], order[u]))
     placed = split_tiers([tiers[t] for t in sorted(tiers)], newcomers, league.division_size, rs.min_players)
@@ -220,10 +224,10 @@ def due_round(season: Season, now: datetime) -> Round | None:
     return rnd
 
 
-def pairing_order(division: Division, ruleset: str) -> list[int]:
-    """The division's players in standing order; equal standings (the first round) by rating."""
+def pairing_order(division: Division, league: League) -> list[int]:
+    """The division's players in standing order; equal standings (the first round) by rating at the league's pace."""
     lines = division_standings(division)
-    strength = _rating_of(ruleset, [line.user_id for line in lines])
+    strength = _rating_of(league, [line.user_id for line in lines])
 
     def key(line: Standing) -> tuple:
         return (*line.sort_key()[:4], -strength[line.user_id], line.order)
@@ -250,7 +254,7 @@ def open_round(rnd: Round, now: datetime) -> list[LeagueTable]:
     rs = get(league.ruleset)
     created = []
     for division in season.divisions.order_by("tier"):
-        order = pairing_order(division, league.ruleset)
+        order = pairing_order(division, league)
         out = out_of_play(order, now)  # banned or suspended now: they sit the round out, nobody waits for them
         order = [u for u in order if u not in out]
         sizes = table_sizes(len(order), league.table_size, rs.min_players, rs.max_players)

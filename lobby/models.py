@@ -18,6 +18,14 @@ from games.tables.lifecycle import TIME_CONTROL_LABELS, TIME_CONTROLS
 
 from . import ratings
 
+# Each rating pace in words (``ratings.pace_of``); blitz and correspondence are named as the time controls are.
+PACE_NAMES = {
+    ratings.BLITZ: _("Blitz"),
+    ratings.RAPID: _("Rapid"),
+    ratings.CORRESPONDENCE: _("Correspondence"),
+}
+PACE_CHOICES = [(pace, PACE_NAMES[pace]) for pace in ratings.PACES]
+
 
 class BotAccount(models.Model):
     """A registered user whose seats a bot plays (league bots such as ``bot-easy-1``): its seats are created
@@ -50,10 +58,12 @@ class RatingBook(models.Model):
 
 
 class Rating(models.Model):
-    """A user's OpenSkill (Plackett-Luce) rating in one game: ``mu`` and ``sigma``; shown as ``60 * mu``."""
+    """A user's OpenSkill (Plackett-Luce) rating in one game at one pace (``ratings.pace_of`` the tables' time
+    control): ``mu`` and ``sigma``; shown as ``60 * mu``."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
     ruleset = models.CharField(max_length=32)
+    pace = models.CharField(max_length=16, choices=PACE_CHOICES, default=ratings.RAPID)
     mu = models.FloatField(default=ratings.MU)
     sigma = models.FloatField(default=ratings.SIGMA)
     games = models.PositiveIntegerField(default=0)
@@ -63,11 +73,12 @@ class Rating(models.Model):
     class Meta:
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
-        constraints = [models.UniqueConstraint(fields=["user", "ruleset"], name="one_rating_per_user_and_game")]
-        indexes = [models.Index(fields=["ruleset", "-mu"])]
+        constraints = [models.UniqueConstraint(fields=["user", "ruleset", "pace"],
+                                               name="one_rating_per_user_game_and_pace")]
+        indexes = [models.Index(fields=["ruleset", "pace", "-mu"])]
 
     def __str__(self) -> str:
-        return f"{self.user_id} {self.ruleset} {self.display}"
+        return f"{self.user_id} {self.ruleset} {self.pace} {self.display}"
 
     @property
     def display(self) -> int:
@@ -89,6 +100,8 @@ class PlayerResult(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.PROTECT, related_name="results")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="results")
     ruleset = models.CharField(max_length=32)
+    # The rating pace of the game's time control (``ratings.pace_of``), written with the row: the rating it moves.
+    pace = models.CharField(max_length=16, choices=PACE_CHOICES, default=ratings.RAPID)
     finished_at = models.DateTimeField(db_index=True)
     seat = models.PositiveSmallIntegerField()
     # Finishing place among all seats (1 = won), after forfeits are moved to the bottom.

@@ -1,5 +1,5 @@
 """A player's statistics for one game, as the profile shows them: how they do by seat, by number of players and by
-pace, how long their games last, and their favourite openings. Read from ``PlayerResult`` and, for the openings,
+rating pace, how long their games last, and their favourite openings. Read from ``PlayerResult`` and, for the openings,
 the first moves of their latest games. Read-only."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from games.core.rulesets import declaration
 from games.models import Move
 
 from . import ratings
-from .models import PlayerResult
+from .models import PlayerResult, Rating
 
 OPENING_GAMES = 60  # the latest games whose openings are read
 OPENING_MOVES = 80  # an opening is made within a game's first moves (a draft, the first rounds of buying)
@@ -54,20 +54,14 @@ def _splits(results, by: str) -> list[Split]:
     return [Split(row[by], row["played"], row["wins"]) for row in rows]
 
 
-def _by_pace(results) -> list[Split]:
-    """Games and wins per pace (the table's time control), with the rating won or lost in its rated games."""
-    played: Counter = Counter()
-    wins: Counter = Counter()
-    change: Counter = Counter()
-    rated: set[str] = set()
-    for pace, place, forfeit, before, after in results.values_list("game__time_control", "place", "forfeit",
-                                                                    "mu_before", "mu_after"):
-        played[pace] += 1
-        wins[pace] += place == 1 and not forfeit
-        if before is not None and after is not None:
-            rated.add(pace)
-            change[pace] += ratings.display(after) - ratings.display(before)
-    return [Split(pace, played[pace], wins[pace], change[pace] if pace in rated else None) for pace in sorted(played)]
+def _by_pace(results, user, ruleset: str) -> list[Split]:
+    """Games and wins per rating pace (``ratings.pace_of`` the table's time control), with what that pace's
+    rating has won or lost since 1500 (None while the pace has no rating: no rated game counted there)."""
+    found = {r.pace: r.display for r in Rating.objects.filter(user=user, ruleset=ruleset)}
+    start = ratings.display(ratings.MU)
+    splits = {s.key: s for s in _splits(results, "pace")}
+    return [Split(pace, splits[pace].played, splits[pace].wins, found[pace] - start if pace in found else None)
+            for pace in ratings.PACES if pace in splits]
 
 
 def favourite_openings(user, ruleset: str) -> list[tuple[str, int]]:
@@ -95,7 +89,7 @@ def game_details(user, ruleset: str) -> GameDetails:
     return GameDetails(
         by_seat=_splits(results, "seat"),
         by_players=_splits(results, "num_players"),
-        by_pace=_by_pace(results),
+        by_pace=_by_pace(results, user, ruleset),
         average_moves=mean(moves for moves, _s, _d in lengths) if lengths else None,
         average_minutes=mean(minutes) if minutes else None,
         openings=favourite_openings(user, ruleset),

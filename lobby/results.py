@@ -3,16 +3,17 @@
 ``reconcile(game_id)`` is what the ``lobby.tasks.game_finished`` task runs whenever a game's result may have
 changed (it ended, a moderator adjudicated or annulled it). It may run any number of times, concurrently:
 the game row's lock and the unique (game, user) constraint make the first run write and the others do
-nothing. Rating writes of one game are serialised by its ``RatingBook`` row, so the incremental ratings are
-exactly what ``recompute`` derives from the results in the order they were recorded (which is the order the
-games finished, unless a worker was down and the sweep caught up later).
+nothing. A game moves the ratings of its pace only (``ratings.pace_of`` its time control, kept on each result
+as ``pace``). Rating writes of one game are serialised by its ``RatingBook`` row, so the incremental ratings
+of each pace are exactly what ``recompute`` derives from the results in the order they were recorded (which
+is the order the games finished, unless a worker was down and the sweep caught up later).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
-from itertools import groupby
 
 from django.db import transaction
 from django.utils import timezone
@@ -66,15 +67,16 @@ def record_game(game_id: int) -> int:
         annulled = _is_annulled(game)
         rated = game.rated and len(placed) >= 2
         when = game.finished_at or game.created_at
+        pace = ratings.pace_of(game.time_control)
         rows = [
-            PlayerResult(game=game, user_id=p.user_id, ruleset=game.ruleset, finished_at=when, seat=p.seat,
+            PlayerResult(game=game, user_id=p.user_id, ruleset=game.ruleset, pace=pace, finished_at=when, seat=p.seat,
                          place=p.place, num_players=game.num_seats, forfeit=p.forfeit, rated=rated,
                          annulled=annulled,
                          points=points_for(p.place, game.num_seats, p.forfeit) if in_league else None)
             for p in placed
         ]
         if rated and not annulled:
-            _rate(game.ruleset, rows)
+            _rate(game.ruleset, pace, rows)
         PlayerResult.objects.bulk_create(rows)
         return len(rows)
 
@@ -84,35 +86,29 @@ def _lock_book(ruleset: str) -> None:
     RatingBook.objects.select_for_update().get(ruleset=ruleset)
 
 
-def _rate(ruleset: str, rows: list[PlayerResult]) -> None:
-    """Apply one game's results (unsaved rows of one game) to the current ratings, under the game's book lock."""
+def _rate(ruleset: str, pace: str, rows: list[PlayerResult]) -> None:
+    """Apply one game's results (unsaved rows of one game) to the current ratings of its pace, under the game's
+    book lock."""
     _lock_book(ruleset)
     users = [r.user_id for r in rows]
-    current = {r.user_id: r for r in Rating.objects.filter(ruleset=ruleset, user_id__in=users)}
+    current = {r.user_id: r for r in Rating.objects.filter(ruleset=ruleset, pace=pace, user_id__in=users)}
     for user_id in users:
-        current.setdefault(user_id, Rating(user_id=user_id, ruleset=ruleset))
-    new = ratings.rate([ratings.Entrant(r.user_id, current[r.user_id].mu, current[r.user_id].sigma, r.place)
-                        for r in rows])
-    for row in rows:
-        rating = current[row.user_id]
-        row.mu_before, row.sigma_before = rating.mu, rating.sigma
-        row.mu_after, row.sigma_after = new[row.user_id]
-        rating.mu, rating.sigma = new[row.user_id]
-        rating.games += 1
-        rating.wins += row.won
-        rating.last_played_at = row.finished_at
+        current.setdefault(user_id, Rating(user_id=user_id, ruleset=ruleset, pace=pace))
+    ratings.apply_game(list(rows), current)
+    for rating in current.values():
         rating.save()
 
 
 def annul_game(game_id: int) -> int:
-    """An annulled game stops counting: its rows are marked and the game's ratings recomputed without it."""
+    """An annulled game stops counting: its rows are marked and the ratings of its game and pace recomputed
+    without it."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or not _is_annulled(game):
             return 0
         changed = PlayerResult.objects.filter(game=game, annulled=False).update(annulled=True)
         if changed:
-            recompute(game.ruleset)
+            recompute(game.ruleset, [ratings.pace_of(game.time_control)])
         return changed
 
 
@@ -139,37 +135,20 @@ def record_missing(limit: int = 200) -> int:
     return sum(reconcile(pk) for pk in pending)
 
 
-def recompute(ruleset: str) -> int:
-    """Rebuild a game's ratings from its recorded results, in the order the games finished; returns how many
-    ratings there are. Annulled and unrated results count for nothing."""
+def recompute(ruleset: str, paces: Iterable[str] = ratings.PACES) -> int:
+    """Rebuild a game's ratings at each of ``paces`` (every pace by default) from its recorded results, in the
+    order the games finished (``ratings.replay``); returns how many ratings there are. Annulled and unrated
+    results count for nothing."""
     with transaction.atomic():
         _lock_book(ruleset)
-        rows = list(PlayerResult.objects.select_for_update().filter(ruleset=ruleset)
-                    .order_by("finished_at", "game_id", "seat"))
-        book: dict[int, Rating] = {}
-        for _game_id, group in groupby(rows, key=lambda r: r.game_id):
-            group = list(group)
-            counted = [r for r in group if r.rated and not r.annulled]
-            for row in group:
-                if row not in counted:
-                    row.mu_before = row.sigma_before = row.mu_after = row.sigma_after = None
-            if len(counted) < 2:
-                for row in counted:
-                    row.mu_before = row.sigma_before = row.mu_after = row.sigma_after = None
-                continue
-            for row in counted:
-                book.setdefault(row.user_id, Rating(user_id=row.user_id, ruleset=ruleset))
-            new = ratings.rate([ratings.Entrant(r.user_id, book[r.user_id].mu, book[r.user_id].sigma, r.place)
-                                for r in counted])
-            for row in counted:
-                rating = book[row.user_id]
-                row.mu_before, row.sigma_before = rating.mu, rating.sigma
-                rating.mu, rating.sigma = new[row.user_id]
-                row.mu_after, row.sigma_after = rating.mu, rating.sigma
-                rating.games += 1
-                rating.wins += row.won
-                rating.last_played_at = row.finished_at
-        PlayerResult.objects.bulk_update(rows, RATING_FIELDS, batch_size=500)
-        Rating.objects.filter(ruleset=ruleset).delete()
-        Rating.objects.bulk_create(book.values())
-        return len(book)
+        return sum(_recompute_pace(ruleset, pace) for pace in paces)
+
+
+def _recompute_pace(ruleset: str, pace: str) -> int:
+    rows = list(PlayerResult.objects.select_for_update().filter(ruleset=ruleset, pace=pace)
+                .order_by("finished_at", "game_id", "seat"))
+    book = ratings.replay(rows, lambda user_id: Rating(user_id=user_id, ruleset=ruleset, pace=pace))
+    PlayerResult.objects.bulk_update(rows, RATING_FIELDS, batch_size=500)
+    Rating.objects.filter(ruleset=ruleset, pace=pace).delete()
+    Rating.objects.bulk_create(book.values())
+    return len(book)

@@ -7,6 +7,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -17,11 +18,12 @@ from accounts.models import User
 from games.core.rulesets import names
 from games.models import Seat
 from games.play.actions import MoveRejected
+from games.tables.lifecycle import TIME_CONTROL_LABELS
 
-from . import history
+from . import history, ratings
 from .catalog import get_game
 from .leagues import current_season, do_register, do_withdraw, out_of_play, registration_season
-from .models import League, LeagueTable, Membership, PlayerResult, Rating, Season
+from .models import PACE_NAMES, League, LeagueTable, Membership, PlayerResult, Rating, Season
 from .standings import division_standings
 
 ACTIVE_DAYS = 90  # a leaderboard lists players with a rated game in this many days
@@ -147,17 +149,32 @@ def player(request, slug: str, username: str):
         "history": history.rows(results.select_related(*history.RELATED).prefetch_related("game__seats__user"))})
 
 
+def busiest_pace(ruleset: str, since) -> str:
+    """The pace with the most counted rated games of ``ruleset`` since ``since``; rapid on a tie or without games."""
+    counts = dict(PlayerResult.objects.filter(ruleset=ruleset, finished_at__gte=since, mu_after__isnull=False)
+                  .order_by().values("pace").annotate(n=Count("game_id", distinct=True)).values_list("pace", "n"))
+    return max(ratings.PACES, key=lambda pace: (counts.get(pace, 0), pace == ratings.RAPID))
+
+
 def leaderboard(request, ruleset: str | None = None):
-    """The game's active players (a rated game in the last ``ACTIVE_DAYS``) by rating; provisional ratings
-    are marked."""
+    """The game's active players at one pace (``?pace=``; by default the pace with the most rated games lately):
+    those with a rated game of it in the last ``ACTIVE_DAYS``, by that pace's rating; provisional ratings are
+    marked."""
     games = names()
     ruleset = ruleset or games[0]
     if ruleset not in games:
         raise Http404(ruleset)
     since = timezone.now() - timedelta(days=ACTIVE_DAYS)
-    rows = (Rating.objects.filter(ruleset=ruleset, games__gt=0, last_played_at__gte=since, user__is_active=True)
+    chosen = request.GET.get("pace")
+    pace = chosen if chosen in ratings.PACES else busiest_pace(ruleset, since)
+    rows = (Rating.objects.filter(ruleset=ruleset, pace=pace, games__gt=0, last_played_at__gte=since,
+                                  user__is_active=True)
             .select_related("user", "user__bot_account").order_by("-mu", "user__username"))
     page = Paginator(rows, LEADERBOARD_PAGE).get_page(request.GET.get("page"))
+    keep = f"?pace={pace}" if chosen in ratings.PACES else ""  # a pace picked stays picked from game to game
     return render(request, "lobby/leaderboard.html", {
         "ruleset": ruleset, "game": game_name(ruleset), "page": page, "active_days": ACTIVE_DAYS,
-        "tabs": [{"ruleset": r, "name": game_name(r)} for r in games], "offset": page.start_index()})
+        "pace": pace, "pace_name": PACE_NAMES[pace], "offset": page.start_index(),
+        "clocks": [TIME_CONTROL_LABELS[tc] for tc in ratings.time_controls_of(pace)],
+        "tabs": [{"ruleset": r, "name": game_name(r), "query": keep} for r in games],
+        "pace_tabs": [{"pace": p, "name": PACE_NAMES[p]} for p in ratings.PACES]})

@@ -78,3 +78,18 @@ def test_the_profile_shows_the_breakdowns_in_both_languages(client, ana_record):
     spanish = client.get(reverse("lobby:profile", args=["ana"]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Más estadísticas" in spanish and "Aperturas favoritas" in spanish and "Asiento 1" in spanish
     assert "Río Negro Zona Sur" in spanish
+
+
+def test_by_pace_is_by_rating_pace_with_that_pace_s_rating(db):
+    """Live and relaxed tables share the rapid rating; the change shown is the pace's own rating since 1500."""
+    from lobby.models import Rating
+
+    ana, beto, *_ = make_people()
+    for time_control, ranking in (("live", [0, 1]), ("relaxed", [0, 1]), ("blitz", [1, 0])):
+        game = finished_game([ana, beto], ranking=ranking)
+        Game.objects.filter(pk=game.pk).update(time_control=time_control)
+        record_game(game.pk)
+    blitz, rapid = game_details(ana, "estanciero").by_pace
+    assert (blitz.key, blitz.played, blitz.wins, rapid.key, rapid.played, rapid.wins) == ("blitz", 1, 0, "rapid", 2, 2)
+    assert rapid.rating_change == Rating.objects.get(user=ana, ruleset="estanciero", pace="rapid").display - 1500 > 0
+    assert blitz.rating_change == Rating.objects.get(user=ana, ruleset="estanciero", pace="blitz").display - 1500 < 0

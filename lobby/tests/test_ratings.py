@@ -1,5 +1,5 @@
-"""Ratings: OpenSkill moves by finishing place, exactly once per game, and a recomputation from the history
-gives back exactly the ratings the games gave one by one."""
+"""Ratings: OpenSkill moves by finishing place, exactly once per game, one rating per game and pace, and a
+recomputation from the history gives back exactly the ratings the games gave one by one, pace by pace."""
 
 import threading
 
@@ -19,15 +19,21 @@ from tests.support import wait_until
 pytestmark = pytest.mark.django_db
 
 
-def rating(user, ruleset="estanciero") -> Rating:
-    return Rating.objects.get(user=user, ruleset=ruleset)
+def rating(user, ruleset="estanciero", pace="rapid") -> Rating:
+    """The user's rating; ``finished_game`` tables are "live", so rapid unless a test sets another time control."""
+    return Rating.objects.get(user=user, ruleset=ruleset, pace=pace)
+
+
+def at(game: Game, time_control: str) -> Game:
+    Game.objects.filter(pk=game.pk).update(time_control=time_control)
+    return game
 
 
 def snapshot() -> dict:
     return {
-        "ratings": sorted((r.user_id, r.ruleset, round(r.mu, 9), round(r.sigma, 9), r.games, r.wins)
+        "ratings": sorted((r.user_id, r.ruleset, r.pace, round(r.mu, 9), round(r.sigma, 9), r.games, r.wins)
                           for r in Rating.objects.all()),
-        "results": sorted((r.game_id, r.user_id, r.place, r.forfeit, r.annulled,
+        "results": sorted((r.game_id, r.user_id, r.pace, r.place, r.forfeit, r.annulled,
                            *(None if v is None else round(v, 9)
                              for v in (r.mu_before, r.sigma_before, r.mu_after, r.sigma_after)))
                           for r in PlayerResult.objects.all()),
@@ -93,24 +99,53 @@ def test_a_game_not_finished_records_nothing(people):
     assert record_game(999999) == 0
 
 
-def test_recompute_from_history_equals_the_incremental_ratings(people):
+def test_recompute_from_history_equals_the_incremental_ratings_pace_by_pace(people):
     ana, beto, caro, dani = people
     games = [
         finished_game([ana, beto, caro, dani], ranking=[2, 0, 3, 1]),
-        finished_game([beto, caro], ranking=[1, 0]),
+        at(finished_game([beto, caro], ranking=[1, 0]), "blitz"),
         finished_game([dani, ana, beto], ranking=[0, 2, 1], taken_over=(1,)),
-        finished_game([ana, caro], ranking=[0, 1], ruleset="ladrillazo"),
-        finished_game([caro, dani, ana, beto], ranking=[3, 2, 1, 0]),
+        at(finished_game([ana, caro], ranking=[0, 1], ruleset="ladrillazo"), "correspondence"),
+        at(finished_game([caro, dani, ana, beto], ranking=[3, 2, 1, 0]), "relaxed"),
+        at(finished_game([ana, beto, caro], ranking=[2, 1, 0]), "blitz"),
+        at(finished_game([beto, dani], ranking=[0, 1]), "correspondence"),
         finished_game([ana, beto], rated=False),
     ]
     for game in games:
         record_game(game.pk)
     incremental = snapshot()
-    assert recompute("estanciero") == 4 and recompute("ladrillazo") == 2
+    paces = set(Rating.objects.filter(ruleset="estanciero").values_list("pace", flat=True))
+    assert paces == {"blitz", "rapid", "correspondence"}
+    assert rating(ana, pace="rapid").games == 3 and rating(ana, pace="blitz").games == 1  # live and relaxed: rapid
+    assert recompute("estanciero") == 4 + 3 + 2 and recompute("ladrillazo") == 2
+    assert snapshot() == incremental
+    assert recompute("estanciero", ["blitz"]) == 3
     assert snapshot() == incremental
     Rating.objects.all().delete()  # lost, or a formula changed: the command rebuilds them
     call_command("recompute_ratings", stdout=open("/dev/null", "w"))
     assert snapshot() == incremental
+
+
+def test_a_blitz_game_moves_only_the_blitz_ratings(people):
+    ana, beto = people[:2]
+    record_game(finished_game([ana, beto], ranking=[0, 1]).pk)
+    rapid = snapshot()["ratings"]
+    game = at(finished_game([ana, beto], ranking=[1, 0]), "blitz")
+    record_game(game.pk)
+    assert [r for r in snapshot()["ratings"] if r[2] == "rapid"] == rapid
+    assert rating(beto, pace="blitz").mu > ratings.MU > rating(ana, pace="blitz").mu
+    assert rating(ana, pace="blitz").games == 1 and rating(ana, pace="rapid").games == 1
+    row = PlayerResult.objects.get(game=game, user=beto)
+    assert row.pace == "blitz" and row.rating_before == 1500  # the blitz rating's first game, whatever rapid says
+
+
+@pytest.mark.parametrize(("time_control", "pace"), [
+    ("blitz", "blitz"), ("live", "rapid"), ("relaxed", "rapid"), ("correspondence", "correspondence"),
+    ("something-older", "rapid"),
+])
+def test_each_time_control_has_a_pace(time_control, pace):
+    assert ratings.pace_of(time_control) == pace
+    assert time_control in ratings.time_controls_of(pace) or time_control == "something-older"
 
 
 def test_the_command_records_finished_games_that_have_no_results(people):
@@ -123,18 +158,24 @@ def test_an_annulled_game_stops_counting(people):
     ana, beto, caro = people[:3]
     first = finished_game([ana, beto, caro], ranking=[0, 1, 2])
     second = finished_game([ana, beto], ranking=[1, 0])
-    for game in (first, second):
+    blitz = at(finished_game([ana, caro], ranking=[1, 0]), "blitz")
+    for game in (first, second, blitz):
         record_game(game.pk)
+    blitz_before = snapshot()["ratings"]
     # What the ratings would be had the first game never counted.
     Game.objects.filter(pk=first.pk).update(annulled_at=timezone.now())
     assert reconcile(first.pk) == 3
     assert reconcile(first.pk) == 0
     assert PlayerResult.objects.filter(game=first, annulled=True).count() == 3
     assert PlayerResult.objects.get(game=first, user=ana).rating_change is None
-    assert rating(ana).games == 1 and not Rating.objects.filter(user=caro).exists()
+    assert rating(ana).games == 1 and not Rating.objects.filter(user=caro, pace="rapid").exists()
     alone = ratings.rate([ratings.Entrant(ana.pk, ratings.MU, ratings.SIGMA, 2),
                           ratings.Entrant(beto.pk, ratings.MU, ratings.SIGMA, 1)])
     assert rating(ana).mu == pytest.approx(alone[ana.pk][0])
+    assert [r for r in snapshot()["ratings"] if r[2] == "blitz"] == [r for r in blitz_before if r[2] == "blitz"]
+    incremental = snapshot()
+    recompute("estanciero")
+    assert snapshot() == incremental
 
 
 @pytest.mark.django_db(transaction=True)

@@ -38,8 +38,9 @@ def test_seasons_are_created_with_their_rounds_scheduled(league, t0):
 def test_registration_closes_when_the_season_starts_and_divisions_follow_the_ratings(league, t0, bot_users):
     season = create_season(league, t0)
     register_all(season, bot_users)
-    for i, user in enumerate(bot_users):  # bot-normal-8 is the strongest
-        Rating.objects.create(user=user, ruleset="estanciero", mu=20 + i, games=3)
+    for i, user in enumerate(bot_users):  # bot-normal-8 is the strongest at the league's pace, correspondence
+        Rating.objects.create(user=user, ruleset="estanciero", pace="correspondence", mu=20 + i, games=3)
+        Rating.objects.create(user=user, ruleset="estanciero", pace="rapid", mu=40 - i, games=3)  # not this pace
     assert tick(t0 - timedelta(seconds=1)).started == []
     report = tick(t0)
     season.refresh_from_db()
