@@ -291,7 +291,4 @@ class LeagueTable(models.Model):
 
 
 # Tournaments players create: their own module, one models namespace for the app.
-from .tournament_models import Tournament, TournamentEntry, TournamentGame, TournamentPolicy  # noqa: E402
-
-__all__ = ["BotAccount", "Division", "League", "LeagueTable", "Membership", "PlayerResult", "Rating", "RatingBook",
-           "Round", "Season", "Tournament", "TournamentEntry", "TournamentGame", "TournamentPolicy"]
+from .tournament_models import Tournament, TournamentEntry, TournamentGame, TournamentPolicy  # noqa: E402, F401
