@@ -55,9 +55,10 @@ def test_ratings_statistics_and_chart_per_game(client, people, record):
     est = stats["estanciero"]
     assert (est.played, est.wins, est.forfeits) == (4, 2, 1)
     assert est.average_place == pytest.approx((1 + 1 + 2 + 3) / 4)
-    assert est.rating.games == 4 and est.rating.provisional
-    assert est.chart is not None and len(est.chart.dots) == 5  # the start and one point per rated game
-    assert stats["ladrillazo"].rating is None and stats["ladrillazo"].chart is None
+    (pace,) = est.paces  # one pace played: one rating, with its chart
+    assert pace.rating.games == 4 and pace.rating.provisional
+    assert pace.chart is not None and len(pace.chart.dots) == 5  # the start and one point per rated game
+    assert stats["ladrillazo"].paces == []
     assert response.context["games_played"] == 5 and response.context["games_won"] == 3
     page = response.content.decode()
     assert "<svg" in page and "<polyline" in page and "Rating over time" in page
