@@ -16,6 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.core.validation import int_or
 from games.play.actions import MoveRejected
 
 from . import tournament_pages, tournaments
@@ -33,13 +34,6 @@ def tournament_list(request, form: dict | None = None, status: int = 200):
     return render(request, "lobby/tournaments.html", context, status=status)
 
 
-def _number(value, default: int) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
 @login_required
 @require_POST
 def create(request):
@@ -49,9 +43,9 @@ def create(request):
     try:
         t = tournaments.do_create(
             request.user, name=form["name"], ruleset=form["ruleset"], kind=form["kind"],
-            starts_at=timezone.now() + timedelta(minutes=max(0, _number(form["starts_in"], 10))),
-            rounds=_number(form["rounds"], 0), minutes=_number(form["minutes"], 0), time_control=form["time_control"],
-            table_size=_number(form["table_size"], 2), rated=form["rated"], private=form["private"])
+            starts_at=timezone.now() + timedelta(minutes=max(0, int_or(form["starts_in"], 10))),
+            rounds=int_or(form["rounds"], 0), minutes=int_or(form["minutes"], 0), time_control=form["time_control"],
+            table_size=int_or(form["table_size"], 2), rated=form["rated"], private=form["private"])
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         return tournament_list(request, form=form, status=400)

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts import restrictions
 from accounts.models import Restriction, User
 from games.chat import lines as chat
+from games.core.validation import int_or
 from games.models import ChatMessage, Game
 from games.play.actions import MoveRejected
 from games.tables import privacy
@@ -86,26 +87,19 @@ def user_action(request, username: str):
         if kind == "warn":
             moderation.do_warn(request.user, username, reason, note=note)
         elif kind == "mute":
-            moderation.do_mute(request.user, username, reason, _int(request.POST.get("days"), 1), note=note)
+            moderation.do_mute(request.user, username, reason, int_or(request.POST.get("days"), 1), note=note)
         elif kind == "suspend":
             moderation.do_suspend(request.user, username, reason, note=note)
         elif kind == "ban":
             moderation.do_ban(request.user, username, reason, note=note)
         elif kind == "lift":
-            moderation.do_lift(request.user, _int(request.POST.get("restriction"), 0), reason)
+            moderation.do_lift(request.user, int_or(request.POST.get("restriction"), 0), reason)
         else:
             raise MoveRejected("bad_request", gettext_noop("Unknown action."))
         messages.success(request, _("Done, and written in the moderation log."))
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
     return redirect("moderation:user", username=username)
-
-
-def _int(value, default: int) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
 
 
 @login_required
@@ -115,7 +109,7 @@ def resolve_report(request, report_id: int):
     try:
         reports.do_resolve(request.user, report_id, request.POST.get("resolution", ""),
                               request.POST.get("note", ""), message=request.POST.get("message", ""),
-                              mute_days=_int(request.POST.get("days"), 1))
+                              mute_days=int_or(request.POST.get("days"), 1))
         messages.success(request, _("Report resolved."))
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
@@ -125,8 +119,8 @@ def resolve_report(request, report_id: int):
 def _report_form(request, source) -> dict:
     """What the report form is about, from the query (opening it) or the post (sending it): the person, the
     game, the chat line; and what was typed. A game the reporter may not see is no game (404)."""
-    message = ChatMessage.objects.select_related("user", "game").filter(pk=_int(source.get("message"), 0)).first()
-    game = Game.objects.filter(pk=_int(source.get("game"), 0)).first() or (message.game if message else None)
+    message = ChatMessage.objects.select_related("user", "game").filter(pk=int_or(source.get("message"), 0)).first()
+    game = Game.objects.filter(pk=int_or(source.get("game"), 0)).first() or (message.game if message else None)
     if game is not None and not privacy.may_see(game, request.user, session=request.session):
         raise Http404("No such game.")
     username = source.get("user", "") or (message.user.username if message and message.user_id else "")

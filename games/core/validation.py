@@ -369,3 +369,13 @@ def check_socket_message(message: dict) -> dict:
     kind: str = message["type"]
     rest = {k: v for k, v in message.items() if k != "type"}
     return {"type": kind, **_fields(rest, SOCKET_MESSAGES[kind], kind)}
+
+
+def int_or(value: object, default: int) -> int:
+    """A form field read as a whole number, or ``default`` when it is none (missing, empty, words)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        return default

@@ -166,3 +166,9 @@ def test_the_move_path_refuses_a_bad_action_and_stores_only_the_normalised_one(s
     do_move(game.pk, seat=seat, action={"type": Sneaky("roll")}, expected_version=0, actor=user, source="api")
     stored = Move.objects.get(game=game).action
     assert stored == {"type": "roll"} and len(json.dumps(stored)) < MAX_ACTION_BYTES
+
+
+def test_a_form_number_reads_as_a_whole_number_or_the_default():
+    from games.core.validation import int_or
+
+    assert [int_or(v, 7) for v in ("3", " 12 ", "", None, "tres", "2.5", True, 4)] == [3, 12, 7, 7, 7, 7, 7, 4]
