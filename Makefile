@@ -8,9 +8,9 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 .PHONY: run test test-cluster test-slow lint types install messages bench mutation mutation-move-path clean
 
 # Random-playout property tests: a few hundred games in `make test`, thousands in `make test-slow`.
-PROPERTY_GAMES ?= 200
+PROPERTY_GAMES ?= 150
 # The websocket/API fuzz test's size likewise.
-FUZZ_MESSAGES ?= 1200
+FUZZ_MESSAGES ?= 1000
 # TEST_FAST_PASSWORD_HASHING: the suite's users get MD5 hashes instead of PBKDF2's million rounds (config/settings.py).
 PROPERTY_ENV = ESTANCIERO_PROPERTY_GAMES=$(PROPERTY_GAMES) ARGENTILANDIA_PROPERTY_GAMES=$(PROPERTY_GAMES) \
 	LADRILLAZO_PROPERTY_GAMES=$(PROPERTY_GAMES) FUZZ_MESSAGES=$(FUZZ_MESSAGES) TEST_FAST_PASSWORD_HASHING=1

@@ -41,7 +41,7 @@ def manifest(request):
         "id": "/",
         "name": "Tablero",
         "short_name": "Tablero",
-        "description": _("Argentilandia, Estanciero and Ladrillazo, played online."),
+        "description": _("Board games online, with every rule enforced and dice you can verify."),
         "lang": translation.get_language() or settings.LANGUAGE_CODE,
         "start_url": reverse("lobby:home"),
         "scope": "/",

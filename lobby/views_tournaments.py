@@ -16,13 +16,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.core.rulesets import names
 from games.core.validation import int_or
 from games.play.actions import MoveRejected
 
 from . import tournament_pages, tournaments
 from .models import Tournament, TournamentEntry
 
-FORM_DEFAULTS = {"name": "", "ruleset": "estanciero", "kind": "swiss", "starts_in": "10", "rounds": "3",
+FORM_DEFAULTS = {"name": "", "ruleset": "", "kind": "swiss", "starts_in": "10", "rounds": "3",
                  "minutes": "60", "time_control": "live", "table_size": "2", "rated": True, "private": False}
 
 
@@ -30,7 +31,7 @@ def tournament_list(request, form: dict | None = None, status: int = 200):
     """Running, upcoming and finished tournaments, and the form to create one."""
     context = tournament_pages.listed(request.user)
     context.update(tournament_pages.create_choices())
-    context["form"] = form or FORM_DEFAULTS
+    context["form"] = form or {**FORM_DEFAULTS, "ruleset": names()[0]}
     return render(request, "lobby/tournaments.html", context, status=status)
 
 

@@ -1,5 +1,5 @@
 """Argentilandia in the browser: a person and two bots (moved by Celery) from the
-preliminary round to the end (a victory, or the table's 12-turn limit), with the map drawn and
+preliminary round to the end (a victory, or the table's 8-turn limit), with the map drawn and
 updated live; the person refuses the bots' trade offers, which wait for the answer."""
 
 
@@ -27,7 +27,7 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     page = context.new_page()
     pushes = watch_kept_pushes(page)
     login(page, daphne_server, "porteña", "pw-portena-1")
-    create_table_in_browser(page, daphne_server, "argentilandia", seats=3, bots=2, max_turns=12)
+    create_table_in_browser(page, daphne_server, "argentilandia", seats=3, bots=2, max_turns=8)
     game = Game.objects.get()
     Game.objects.filter(pk=game.pk).update(bot_delay_ms=50)
     assert page.locator("#table [data-target^='province:']").count() == 24
@@ -44,7 +44,7 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     screenshot(page, "argentilandia-finished", full_page=False)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.outcome["ranking"]
-    # Bot games end by Victory in about 11 rounds; the table's 12-turn limit keeps the browser run short.
+    # Bot games end by Victory in about 11 rounds; the table's 8-turn limit keeps the browser run short.
     assert game.outcome["reason"] in ("victory", "turn_limit"), game.outcome
     assert {"ui", "bot"} <= set(Move.objects.filter(game=game).values_list("source", flat=True))
     # The pushes named the provinces, ports, industries and log lines the page showed, mostly in runs, and the
