@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.mail import send_mail
@@ -18,7 +18,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from accounts import push
 from accounts.models import User
-from games.core.rulesets import get
+from games.core.rulesets import get, names
 from games.models import AuditEntry, Game, Seat
 from games.play.actions import MoveRejected
 from games.tables import lifecycle as tables
@@ -66,13 +66,68 @@ def current_season(league: League) -> Season | None:
     return seasons[0] if seasons else None
 
 
+# ---- private leagues -------------------------------------------------------------------------------------------
+
+PRIVATE_ROUNDS = (1, 12)
+PRIVATE_DAYS_BETWEEN_ROUNDS = (1, 30)
+
+
+def may_see(league: League, user, token: str | None = None) -> bool:
+    """A public league anyone sees; a private one its creator, its players (any season), and whoever has its link."""
+    if not league.private or (token and token == league.invite_token):
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    return league.created_by_id == user.pk or Membership.objects.filter(season__league=league, user=user).exists()
+
+
+def do_create_private_league(user, *, name: str, ruleset: str, table_size: int, time_control: str, rounds: int,
+                             days_between_rounds: int, starts_at: datetime) -> League:
+    """A private league among friends, by any player: one division (everyone plays everyone over the season), its
+    first season taking registrations until ``starts_at`` (the creator registered), then run by the beat as every
+    league is. Its page and registration need its link (``invite_token``)."""
+    import secrets
+
+    from django.utils.text import slugify
+
+    from accounts.restrictions import play_refusal
+
+    refusal = play_refusal(user)
+    if refusal is not None:
+        raise MoveRejected.because(refusal)
+    name = " ".join((name or "").split())[:80]
+    if not name:
+        raise MoveRejected("bad_request", gettext_noop("Give the league a name."))
+    rs = get(ruleset) if ruleset in names() else None
+    if rs is None:
+        raise MoveRejected("bad_request", gettext_noop("No such game."))
+    if not rs.min_players <= table_size <= rs.max_players:
+        raise MoveRejected("bad_request", gettext_noop("That game is not played at tables of that size."))
+    if not PRIVATE_ROUNDS[0] <= rounds <= PRIVATE_ROUNDS[1]:
+        raise MoveRejected("bad_request", gettext_noop("A season has 1 to 12 rounds."))
+    if not PRIVATE_DAYS_BETWEEN_ROUNDS[0] <= days_between_rounds <= PRIVATE_DAYS_BETWEEN_ROUNDS[1]:
+        raise MoveRejected("bad_request", gettext_noop("Rounds are 1 to 30 days apart."))
+    tables.check_create(ruleset, table_size, 0, time_control, {})
+    with transaction.atomic():
+        league = League.objects.create(
+            name=name, slug=f"{slugify(name)[:40] or 'league'}-{secrets.token_hex(3)}", ruleset=ruleset,
+            table_size=table_size, time_control=time_control, division_size=200, promote=0, relegate=0,
+            rounds_per_season=rounds, round_interval=timedelta(days=days_between_rounds), private=True,
+            created_by=user, invite_token=secrets.token_urlsafe(12))
+        season = create_season(league, starts_at)
+        Membership.objects.create(season=season, user=user)
+    return league
+
+
 # ---- registration --------------------------------------------------------------------------------------------
 
-def check_register(season: Season | None, user) -> None:
+def check_register(season: Season | None, user, token: str | None = None) -> None:
     from accounts.restrictions import play_refusal
 
     if season is None or season.status != Season.Status.REGISTRATION or not season.league.active:
         raise MoveRejected("not_active", gettext_noop("Registration for this league is closed."))
+    if not may_see(season.league, user, token):
+        raise MoveRejected("forbidden", gettext_noop("This league is private: register with its link."))
     if Membership.objects.filter(season=season, user=user).exists():
         raise MoveRejected("bad_request", gettext_noop("You are already registered for this season."))
     refusal = play_refusal(user)  # a suspended player registers once the suspension is over
@@ -80,11 +135,12 @@ def check_register(season: Season | None, user) -> None:
         raise MoveRejected.because(refusal)
 
 
-def do_register(season_id: int, user) -> Membership:
-    """Register ``user`` for the season (only while it takes registrations; once)."""
+def do_register(season_id: int, user, token: str | None = None) -> Membership:
+    """Register ``user`` for the season (only while it takes registrations; once; a private league's with its
+    link's ``token``)."""
     with transaction.atomic():
         season = Season.objects.select_for_update().select_related("league").filter(pk=season_id).first()
-        check_register(season, user)
+        check_register(season, user, token)
         try:
             with transaction.atomic():
                 return Membership.objects.create(season=season, user=user)

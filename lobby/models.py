@@ -166,6 +166,12 @@ class League(models.Model):
     season_break = models.DurationField(_("break between seasons"), default=timedelta(days=7))
     active = models.BooleanField(_("active"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # A private league among friends (``leagues.do_create_private_league``): its creator, and the link that lets
+    # people see it and register; listed only to its players. Admins' leagues are public.
+    private = models.BooleanField(_("private"), default=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="leagues_created")
+    invite_token = models.CharField(max_length=32, blank=True, default="")
 
     class Meta:
         verbose_name = _("league")

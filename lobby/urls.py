@@ -8,6 +8,7 @@ urlpatterns = [
     path("rules/", views.rules_index, name="rules_index"),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("leagues/", views_leagues.league_list, name="leagues"),
+    path("leagues/new/", views_leagues.create_private, name="league_create"),
     path("leagues/<slug:slug>/", views_leagues.league, name="league"),
     path("leagues/<slug:slug>/season/<int:number>/", views_leagues.season, name="season"),
     path("leagues/<slug:slug>/register/", views_leagues.register, name="league_register"),

@@ -16,13 +16,22 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from games.core.rulesets import names
+from games.core.validation import int_or
 from games.models import Seat
 from games.play.actions import MoveRejected
-from games.tables.lifecycle import TIME_CONTROL_LABELS
+from games.tables.lifecycle import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES
 
 from . import history, ratings
 from .catalog import get_game
-from .leagues import current_season, do_register, do_withdraw, out_of_play, registration_season
+from .leagues import (
+    current_season,
+    do_create_private_league,
+    do_register,
+    do_withdraw,
+    may_see,
+    out_of_play,
+    registration_season,
+)
 from .models import PACE_NAMES, League, LeagueTable, Membership, PlayerResult, Rating, Season
 from .standings import division_standings
 
@@ -35,14 +44,47 @@ def game_name(ruleset: str) -> str:
     return info.name if info else ruleset.title()
 
 
-def league_list(request):
+def league_list(request, form: dict | None = None, status: int = 200):
+    """The leagues: the public ones, the viewer's private ones, and the form to create a private league."""
     leagues = []
     for league in League.objects.filter(active=True):
+        if league.private and not may_see(league, request.user):
+            continue
         season = current_season(league)
         leagues.append({"league": league, "game": game_name(league.ruleset), "season": season,
                         "members": season.members.count() if season else 0,
                         "registering": registration_season(league)})
-    return render(request, "lobby/leagues.html", {"leagues": leagues, "games": names()})
+    return render(request, "lobby/leagues.html", {
+        "leagues": leagues, "games": names(), "time_controls": TIME_CONTROL_NAMES,
+        "form": form or {"name": "", "ruleset": names()[0], "table_size": "2", "time_control": "correspondence",
+                         "rounds": "3", "days": "7", "starts_in_days": "3"}}, status=status)
+
+
+@login_required
+@require_POST
+def create_private(request):
+    """A private league among friends: created, then its page with the link to share."""
+    p = request.POST
+    form = {k: p.get(k, "") for k in ("name", "ruleset", "table_size", "time_control", "rounds", "days",
+                                      "starts_in_days")}
+    try:
+        found = do_create_private_league(
+            request.user, name=form["name"], ruleset=form["ruleset"], table_size=int_or(form["table_size"], 0),
+            time_control=form["time_control"], rounds=int_or(form["rounds"], 0),
+            days_between_rounds=int_or(form["days"], 0),
+            starts_at=timezone.now() + timedelta(days=max(0, int_or(form["starts_in_days"], 0))))
+    except MoveRejected as exc:
+        messages.error(request, exc.text(_))
+        return league_list(request, form=form, status=400)
+    return redirect(found.get_absolute_url() + f"?invite={found.invite_token}")
+
+
+def _league_for(request, slug: str) -> League:
+    """The league, unless it is private and the viewer may not see it (``leagues.may_see``): then 404."""
+    found = get_object_or_404(League, slug=slug)
+    if not may_see(found, request.user, request.GET.get("invite") or request.POST.get("invite")):
+        raise Http404(slug)
+    return found
 
 
 def _season_context(request, league: League, season: Season | None) -> dict:
@@ -86,19 +128,23 @@ def _season_context(request, league: League, season: Season | None) -> dict:
 
 def league(request, slug: str):
     """A league's page: its current season (in play, else taking registrations, else the last one)."""
-    found = get_object_or_404(League, slug=slug)
-    return render(request, "lobby/league.html", _season_context(request, found, current_season(found)))
+    found = _league_for(request, slug)
+    context = _season_context(request, found, current_season(found))
+    context["invite"] = request.GET.get("invite", "")
+    if found.private and request.user.is_authenticated and request.user.pk == found.created_by_id:
+        context["invite_url"] = request.build_absolute_uri(found.get_absolute_url()) + f"?invite={found.invite_token}"
+    return render(request, "lobby/league.html", context)
 
 
 def season(request, slug: str, number: int):
     """Any season of a league, finished ones included (the archive)."""
-    found = get_object_or_404(League, slug=slug)
+    found = _league_for(request, slug)
     chosen = get_object_or_404(Season, league=found, number=number)
     return render(request, "lobby/league.html", _season_context(request, found, chosen))
 
 
 def _league_write(request, slug: str, write, done: str):
-    found = get_object_or_404(League, slug=slug)
+    found = _league_for(request, slug)
     target = registration_season(found)
     try:
         write(target.pk if target else 0, request.user)
@@ -112,7 +158,9 @@ def _league_write(request, slug: str, write, done: str):
 @login_required
 @require_POST
 def register(request, slug: str):
-    return _league_write(request, slug, do_register, _("You are registered for the next season."))
+    token = request.POST.get("invite") or None
+    return _league_write(request, slug, lambda season_id, user: do_register(season_id, user, token),
+                         _("You are registered for the next season."))
 
 
 @login_required
@@ -124,7 +172,7 @@ def withdraw(request, slug: str):
 def player(request, slug: str, username: str):
     """One player's history in a league: each season's division, final position and movement, and their
     league games."""
-    found = get_object_or_404(League, slug=slug)
+    found = _league_for(request, slug)
     person = get_object_or_404(User, username=username, is_active=True)
     memberships = list(Membership.objects.filter(season__league=found, user=person)
                        .select_related("season", "division").order_by("-season__number"))
