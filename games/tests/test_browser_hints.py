@@ -110,8 +110,10 @@ def test_a_teaching_table_against_a_bot_on_a_phone(daphne_server, celery_worker,
         print("LOG", page.locator(".log").inner_html()[:2000])
         print("SEATS", list(Seat.objects.filter(game=game).values_list("index", "is_bot", "deadline")))
         raise
-    assert why.inner_text().split(" ", 1)[1].startswith("Por qué: ")
-    why.scroll_into_view_if_needed()
+    # Read and brought into view in one go in the page: the bot keeps moving, and a push replaces the log's lines.
+    text = page.evaluate("() => { const el = document.querySelector('.log .log-why');"
+                         " if (el) el.scrollIntoView({block: 'center'}); return el ? el.textContent : ''; }")
+    assert text.split(" ", 1)[1].startswith("Por qué: "), text
     screenshot(page, "teaching-table-phone", full_page=False)
     assert errors == []
 
