@@ -10,6 +10,11 @@ from django.utils.translation import get_language
 # taking registrations (``lobby.signals``).
 out_of_play = Signal()
 
+# A moderator acted through a tool a layer above owns (a tournament cancelled, in the lobby), sent inside that
+# action's transaction with ``moderator``, ``kind``, ``reason`` and ``data``: moderation writes it to its log
+# (``moderation.signals``), which the lobby may not import.
+moderator_acted = Signal()
+
 
 @receiver(user_signed_up)
 def remember_language(request, user, **kwargs):

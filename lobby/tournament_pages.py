@@ -3,10 +3,12 @@ socket pushes, ``lobby.tournament_consumer``)."""
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.core.rulesets import names
+from games.models import Game, Seat
 from games.tables.lifecycle import TIME_CONTROL_NAMES
 
 from . import tournaments
@@ -33,22 +35,43 @@ def listed(viewer) -> dict:
     }
 
 
+# How long what a tournament's viewers share is kept for a revision: a change that reaches no ``publish`` (a game's
+# status a moderator changed without ending it) shows within this.
+SHARED_SECONDS = 30
+
+
+def shared(t: Tournament) -> dict:
+    """What every viewer of a tournament sees alike, read once per revision (``tournaments.revision``) however many
+    pages are open: the standing, and its tables (the newest 60) with their players."""
+    # The token tells apart tournaments that had the same id (a test database's, rolled back).
+    key = f"tournament-shared:{t.pk}:{t.invite_token}:{tournaments.revision(t.pk)}"
+    data = cache.get(key)
+    if data is None:
+        links = list(TournamentGame.objects.filter(tournament=t).select_related("game")
+                     .order_by("-round", "-pk")[:60])
+        players: dict[int, list[str]] = {}
+        for s in Seat.objects.filter(game__in=[link.game_id for link in links]).select_related("user") \
+                .order_by("game_id", "index"):
+            players.setdefault(s.game_id, []).append(s.display_name)
+        data = {"rows": tournaments.standings(t),
+                "games": [{"url": link.game.get_absolute_url(), "round": link.round, "status": link.game.status,
+                           "players": players.get(link.game_id, [])} for link in links]}
+        cache.set(key, data, SHARED_SECONDS)
+    return data
+
+
 def detail(t: Tournament, viewer) -> dict:
     """One tournament's live part: its standing, its tables (a link to watch each), its podium, and what the
     viewer may do (join, leave, come back, add a bot)."""
-    rows = tournaments.standings(t)
+    common = shared(t)
     entry = None
     if viewer is not None and viewer.is_authenticated:
         entry = TournamentEntry.objects.filter(tournament=t, user=viewer).first()
-    links = list(TournamentGame.objects.filter(tournament=t).select_related("game").order_by("-round", "-pk")[:60])
-    seats = {}
-    for link in links:
-        seats[link.game_id] = [s.display_name for s in link.game.seats.select_related("user").order_by("index")]
     open_to_join = (t.status == Tournament.Status.SCHEDULED
                     or (t.kind == Tournament.Kind.ARENA and t.status == Tournament.Status.RUNNING))
     return {
-        "t": t, "rows": rows, "entry": entry,
-        "games": [{"game": link.game, "round": link.round, "players": seats[link.game_id]} for link in links],
+        "t": t, "rows": common["rows"], "entry": entry,
+        "games": [dict(g, status_label=Game.Status(g["status"]).label) for g in common["games"]],
         "may_join": open_to_join and viewer is not None and viewer.is_authenticated
         and (entry is None or entry.withdrawn_at is not None) and not t.private,
         "may_leave": entry is not None and entry.withdrawn_at is None and not entry.paused

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone, translation
@@ -21,6 +22,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from accounts import push
 from accounts.models import User
+from accounts.signals import moderator_acted
 from games.core.rulesets import get, names
 from games.models import Game, Seat
 from games.play.actions import MoveRejected
@@ -40,10 +42,20 @@ RUNNING = (Tournament.Status.SCHEDULED, Tournament.Status.RUNNING)
 log = logging.getLogger(__name__)
 
 
+def revision(tournament_id: int) -> int:
+    """The tournament's revision: a number that grows with each published change (the pages keep what all their
+    viewers share once per revision, ``tournament_pages.shared``)."""
+    return int(cache.get(f"tournament-revision:{tournament_id}") or 0)
+
+
 def publish(tournament_id: int) -> None:
-    """After commit, tell the tournament's pages (``lobby.tournament_consumer``) that it changed."""
+    """After commit, count a new revision and tell the tournament's pages (``lobby.tournament_consumer``) that it
+    changed."""
     def send() -> None:
+        key = f"tournament-revision:{tournament_id}"
         try:
+            if not cache.add(key, 1, timeout=None):
+                cache.incr(key)
             group_send(f"tournament.{tournament_id}", {"type": "tournament.changed"})
         except Exception:  # the change is committed; a page re-reads it on its next connect
             log.exception("tournament broadcast failed")
@@ -121,23 +133,30 @@ def check_join(t: Tournament, user, token: str | None, now: datetime) -> None:
 
 
 def do_join(tournament_id: int, user, token: str | None = None, now: datetime | None = None) -> TournamentEntry:
-    """Join (or, in an arena, come back to) a tournament."""
+    """Join (or, in an arena, come back to) a tournament. A running arena seats them at once if others are free."""
     now = now or timezone.now()
     with transaction.atomic():
         t = _locked(tournament_id)
         publish(t.pk)
-        entry = TournamentEntry.objects.filter(tournament=t, user=user).first()
-        if entry is not None and entry.withdrawn_at is None:
-            if entry.paused:
-                entry.paused = False
-                entry.save(update_fields=["paused"])
-            return entry
-        check_join(t, user, token, now)
-        if entry is not None:  # withdrawn from an arena: back in
-            entry.withdrawn_at, entry.paused = None, False
-            entry.save(update_fields=["withdrawn_at", "paused"])
-            return entry
-        return TournamentEntry.objects.create(tournament=t, user=user)
+        entry = _join(t, user, token, now)
+    if t.kind == Tournament.Kind.ARENA and t.status == Tournament.Status.RUNNING:
+        advance(t.pk, now)
+    return entry
+
+
+def _join(t: Tournament, user, token: str | None, now: datetime) -> TournamentEntry:
+    entry = TournamentEntry.objects.filter(tournament=t, user=user).first()
+    if entry is not None and entry.withdrawn_at is None:
+        if entry.paused:
+            entry.paused = False
+            entry.save(update_fields=["paused"])
+        return entry
+    check_join(t, user, token, now)
+    if entry is not None:  # withdrawn from an arena: back in
+        entry.withdrawn_at, entry.paused = None, False
+        entry.save(update_fields=["withdrawn_at", "paused"])
+        return entry
+    return TournamentEntry.objects.create(tournament=t, user=user)
 
 
 def do_add_bot(tournament_id: int, user, level: str = "normal") -> TournamentEntry:
@@ -154,7 +173,10 @@ def do_add_bot(tournament_id: int, user, level: str = "normal") -> TournamentEnt
             n += 1
         bot = make_bot_account(f"bot-{level}-{n}", level)
         publish(t.pk)
-        return TournamentEntry.objects.create(tournament=t, user=bot)
+        entry = TournamentEntry.objects.create(tournament=t, user=bot)
+    if t.kind == Tournament.Kind.ARENA and t.status == Tournament.Status.RUNNING:
+        advance(t.pk)
+    return entry
 
 
 def do_leave(tournament_id: int, user, now: datetime | None = None) -> None:
@@ -271,6 +293,8 @@ def _active(t: Tournament, now: datetime) -> list[int]:
         if e.user_id in barred:
             e.withdrawn_at = now
             e.save(update_fields=["withdrawn_at"])
+    if barred:
+        publish(t.pk)
     return [e.user_id for e in entries if e.user_id not in barred and not e.paused]
 
 
@@ -317,46 +341,56 @@ def _finish(t: Tournament, now: datetime) -> None:
     t.save(update_fields=["status", "finished_at", "podium"])
 
 
-def advance(tournament_id: int, now: datetime | None = None) -> str:
+# What ``advance`` returns when it changed nothing its pages show.
+QUIET = frozenset({"waiting", "playing", "ending", "over", "paired 0"})
+
+
+def advance(tournament_id: int, now: datetime | None = None, after_game: bool = False) -> str:
     """Move a tournament on, once, under its row lock: start it when due (too few players: cancelled), open the
     next Swiss round when every table of the last has ended, seat an arena's free players, and finish (a Swiss
-    after its last round; an arena at its end, once its last games end). Returns what it did."""
+    after its last round; an arena at its end, once its last games end). Returns what it did. Its pages are told
+    when something changed: that, or ``after_game`` (a game of it ended: its standing moved)."""
     now = now or timezone.now()
     with transaction.atomic():
         t = _locked(tournament_id)
-        rs = get(t.ruleset)
-        if t.status != Tournament.Status.SCHEDULED or t.starts_at <= now:
-            publish(t.pk)  # a game of it ended, or it moves on: its pages show it
-        if t.status == Tournament.Status.SCHEDULED:
-            if t.starts_at > now:
-                return "waiting"
-            if len(_active(t, now)) < rs.min_players:
-                t.status, t.cancel_reason = Tournament.Status.CANCELLED, "too few players"
-                t.save(update_fields=["status", "cancel_reason"])
-                return "cancelled"
-            t.status, t.started_at = Tournament.Status.RUNNING, now
-            t.save(update_fields=["status", "started_at"])
-            if t.kind == Tournament.Kind.SWISS:
-                _open_swiss_round(t, now)
-                return "started"
-            _pair_arena(t, now)
-            return "started"
-        if t.status != Tournament.Status.RUNNING:
-            return "over"
+        done = _advance(t, now)
+        if after_game or done not in QUIET:
+            publish(t.pk)
+        return done
+
+
+def _advance(t: Tournament, now: datetime) -> str:
+    rs = get(t.ruleset)
+    if t.status == Tournament.Status.SCHEDULED:
+        if t.starts_at > now:
+            return "waiting"
+        if len(_active(t, now)) < rs.min_players:
+            t.status, t.cancel_reason = Tournament.Status.CANCELLED, "too few players"
+            t.save(update_fields=["status", "cancel_reason"])
+            return "cancelled"
+        t.status, t.started_at = Tournament.Status.RUNNING, now
+        t.save(update_fields=["status", "started_at"])
         if t.kind == Tournament.Kind.SWISS:
-            if _pending(t):
-                return "playing"
-            if t.round >= t.rounds or len(_active(t, now)) < rs.min_players:
-                _finish(t, now)
-                return "finished"
             _open_swiss_round(t, now)
-            return "round"
-        if now >= (t.started_at or t.starts_at) + timedelta(minutes=t.minutes):
-            if _pending(t):
-                return "ending"
+        else:
+            _pair_arena(t, now)
+        return "started"
+    if t.status != Tournament.Status.RUNNING:
+        return "over"
+    if t.kind == Tournament.Kind.SWISS:
+        if _pending(t):
+            return "playing"
+        if t.round >= t.rounds or len(_active(t, now)) < rs.min_players:
             _finish(t, now)
             return "finished"
-        return f"paired {_pair_arena(t, now)}"
+        _open_swiss_round(t, now)
+        return "round"
+    if now >= (t.started_at or t.starts_at) + timedelta(minutes=t.minutes):
+        if _pending(t):
+            return "ending"
+        _finish(t, now)
+        return "finished"
+    return f"paired {_pair_arena(t, now)}"
 
 
 def tick(now: datetime | None = None) -> dict[str, str]:
@@ -369,13 +403,14 @@ def tick(now: datetime | None = None) -> dict[str, str]:
 def game_ended(game_id: int) -> str | None:
     """A game ended: if it was a tournament's, move that tournament on."""
     link = TournamentGame.objects.filter(game_id=game_id).values_list("tournament_id", flat=True).first()
-    return advance(link) if link is not None else None
+    return advance(link, after_game=True) if link is not None else None
 
 
 def do_cancel(tournament_id: int, moderator, reason: str, annul: bool = False, now: datetime | None = None) -> int:
     """A moderator cancels a tournament: no round or table follows; its games under way are aborted (no result, no
-    rating) and, with ``annul``, its finished games annulled. On record: the tournament keeps who and why, each
-    game's audit its abort. Returns how many games were aborted or annulled."""
+    rating) and, with ``annul``, its finished games annulled. On record: the tournament keeps who and why, the
+    moderation log has it (``accounts.signals.moderator_acted``), each game's audit its abort. Returns how many
+    games were aborted or annulled."""
     if not (moderator and moderator.is_authenticated and moderator.has_perm("accounts.moderate")):
         raise MoveRejected("not_your_seat", gettext_noop("Only moderators can do this."))
     reason = " ".join((reason or "").split())[:200]
@@ -387,6 +422,8 @@ def do_cancel(tournament_id: int, moderator, reason: str, annul: bool = False, n
         t.status, t.cancelled_by, t.cancel_reason = Tournament.Status.CANCELLED, moderator, reason
         t.finished_at = t.finished_at or now
         t.save(update_fields=["status", "cancelled_by", "cancel_reason", "finished_at"])
+        moderator_acted.send(sender=Tournament, moderator=moderator, kind="cancel_tournament", reason=reason,
+                             data={"tournament": t.pk, "name": t.name, "url": t.get_absolute_url(), "annul": annul})
         publish(t.pk)
         game_ids = list(TournamentGame.objects.filter(tournament=t).values_list("game_id", flat=True))
     touched = 0

@@ -73,6 +73,7 @@ ACTION_LABELS = {
     "replace_seat": _("seat replaced"),
     "pause": _("clocks paused"),
     "resume": _("clocks resumed"),
+    "cancel_tournament": _("tournament cancelled"),
 }
 
 # What a report's resolution (``Report.resolution``) reads as: the choices of the moderators' form.

@@ -70,3 +70,30 @@ def test_other_failures_and_endless_deadlocks_are_raised(monkeypatch):
     assert len(calls) == database.FLUSH_TRIES
     action, calls = _failing(2, OperationalError("deadlock detected\nDETAIL: Process 1 waits for ..."))
     assert retrying_deadlocks(action) == "emptied" and len(calls) == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_djangos_flush_is_tried_again_when_postgresql_cancels_it_in_a_deadlock(monkeypatch):
+    """The flush after each transactional test goes through the flush command's ``handle`` (the suite wraps it:
+    ``tests.fixtures.database._flush_retried_on_deadlock``): its database call cancelled once in a deadlock, the
+    flush is tried again and empties the tables."""
+    from django.core.management import call_command
+    from django.core.management.commands import flush
+
+    from accounts.models import User
+
+    monkeypatch.setattr(database.time, "sleep", lambda seconds: None)
+    User.objects.create_user("left-behind")
+    calls = []
+    execute = connection.ops.execute_sql_flush
+
+    def cancelled_once(sql_list):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OperationalError("deadlock detected\nDETAIL: Process 1 waits for AccessExclusiveLock")
+        return execute(sql_list)
+
+    monkeypatch.setattr(connection.ops, "execute_sql_flush", cancelled_once)
+    assert flush.Command.handle.__qualname__.endswith("_flush_retried_on_deadlock.<locals>.handle")
+    call_command("flush", verbosity=0, interactive=False)
+    assert len(calls) == 2 and not User.objects.exists()

@@ -1,16 +1,22 @@
-"""A Swiss tournament in Chromium, from its creation to its podium, with two people and two bots: Ana creates it
-with the form on a phone (Spanish) and adds two bots, Beto finds it in the list on a desktop (English) and joins;
-the beat starts it; both pages show each round's tables and standing as they change, over the tournament's socket,
-without a reload; after the last round both show the podium.
+"""A Swiss and an arena of each game in Chromium, from their creation to their podiums, with two people and bots.
+
+Ana creates both with the form on a phone (Spanish) and adds the bots; Beto finds them in the list on a desktop
+(English), joins both, opens his table from the tournament's page, and pauses and comes back in the arena. The beat's
+start opens the Swiss's first round and the arena's first tables. Both people's pages show each round's tables, the
+arena's new tables as players come free, and the standing as they change, over each tournament's socket, without a
+reload; the arena's time runs out, its last games end it; both pages show both podiums.
 
 The people's games are played by the test through the move path, as a bot would play their seats (clicking a whole
 game is the table tests' part): what this test proves is the tournament around them. Real Daphne, a Celery worker
-(each game's end moves the tournament on), the test's PostgreSQL and Redis."""
+(each game's end moves its tournament on: the next Swiss round, the arena's next tables), the test's PostgreSQL and
+Redis."""
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from django.utils import timezone
@@ -22,26 +28,34 @@ from games.play.actions import do_move
 from games.tests.test_browser_game import login
 from games.tests.test_browser_replay import PHONE, watch_errors
 from lobby import tournaments
-from lobby.models import Tournament, TournamentGame, TournamentPolicy
+from lobby.models import Tournament, TournamentEntry, TournamentGame, TournamentPolicy
 from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+# Each game at the smallest table it is played at, with bots to make two tables, and a short game (the tournament
+# form has no game options: the test sets them as the tournament's).
+GAMES = {
+    "ladrillazo": {"size": 2, "bots": 2, "options": {"handful": 5}},
+    "estanciero": {"size": 2, "bots": 2, "options": {"max_turns": 3}},
+    "argentilandia": {"size": 3, "bots": 4, "options": {"max_turns": 2}},
+}
 
-def people_play(t: Tournament, deadline: float) -> None:
-    """The people's seats of the tournament's games under way move, as a bot would play them, until those games
-    end (the bots' seats move at their own deadlines, in the worker)."""
-    rs = get(t.ruleset)
-    # The bots hurry (a table with people gives them a person's pace; the pace is the clock tests' part).
-    Game.objects.filter(tournament_game__tournament=t, status=Game.Status.ACTIVE).update(bot_delay_ms=50)
+
+def people_play(ts: list[Tournament], done: Callable[[], bool], deadline: float) -> None:
+    """The people's seats of the tournaments' games under way move, as a bot would play them, until ``done`` (the
+    bots' seats move at their own deadlines, in the worker)."""
+    rs = get(ts[0].ruleset)
     while time.monotonic() < deadline:
-        live = list(Game.objects.filter(tournament_game__tournament=t, status=Game.Status.ACTIVE))
-        if not live:
+        if done():
             return
+        live = Game.objects.filter(tournament_game__tournament__in=ts, status=Game.Status.ACTIVE)
+        # The bots hurry (a table with people gives them a person's pace; the pace is the clock tests' part).
+        live.exclude(bot_delay_ms=50).update(bot_delay_ms=50)
         moved = False
         for game in live:
-            to_move = rs.to_move(game.state)
-            for seat in Seat.objects.filter(game=game, index__in=to_move, is_bot=False).select_related("user"):
+            for seat in Seat.objects.filter(game=game, index__in=rs.to_move(game.state), is_bot=False) \
+                    .select_related("user"):
                 action = rs.bot_action(game.state, seat.index, random.Random(game.version))
                 try:
                     do_move(game.pk, seat=seat.index, action=action, expected_version=game.version, actor=seat.user,
@@ -52,57 +66,120 @@ def people_play(t: Tournament, deadline: float) -> None:
                 break
         if not moved:
             time.sleep(0.05)
-    raise AssertionError("the tournament's games did not end")
+    raise AssertionError("the tournaments' games did not get there in time")
 
 
-def test_a_swiss_from_the_form_to_the_podium_with_two_people_and_bots(daphne_server, celery_worker, browser):
-    TournamentPolicy.objects.update_or_create(pk=1, defaults={"min_account_days": 0, "min_rated_games": 0})
-    User.objects.create_user("ana", password="pw-ana-1")
-    User.objects.create_user("beto", password="pw-beto-1")
-    ana = browser.new_context(locale="es-AR", **PHONE).new_page()
-    beto = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900}).new_page()
-    errors = watch_errors(ana) + watch_errors(beto)
-    login(ana, daphne_server, "ana", "pw-ana-1")
-    login(beto, daphne_server, "beto", "pw-beto-1")
+def create(page, server: str, name: str, ruleset: str, kind: str, size: int, bots: int, options: dict) -> Tournament:
+    """Ana's form: a tournament starting now, live; then her bots, one tap each."""
+    page.goto(f"{server}/tournaments/")
+    page.fill("#tn-name", name)
+    page.select_option("#tn-game", ruleset)
+    page.check(f"input[name=kind][value={kind}]")
+    page.fill("#tn-rounds" if kind == "swiss" else "#tn-minutes", "2" if kind == "swiss" else "10")
+    page.fill("#tn-starts", "0")
+    page.select_option("#tn-clock", "live")
+    page.fill("#tn-size", str(size))
+    page.locator("form.new-tournament button[type=submit]").tap()
+    page.wait_for_url("**/tournaments/*/")
+    t = Tournament.objects.get(name=name)
+    assert (t.ruleset, t.kind, t.table_size) == (ruleset, kind, size)
+    Tournament.objects.filter(pk=t.pk).update(options=options)
+    for n in range(1, bots + 1):
+        page.locator(".btn-add-bot").tap()
+        page.wait_for_selector(f".tournament-standings >> text=bot-normal-{n}")
+    return t
 
-    ana.goto(f"{daphne_server}/tournaments/")
-    ana.fill("#tn-name", "Copa Ladrillo")
-    ana.select_option("#tn-game", "ladrillazo")
-    ana.fill("#tn-rounds", "2")
-    ana.fill("#tn-starts", "0")
-    ana.select_option("#tn-clock", "live")
-    ana.locator("form.new-tournament button[type=submit]").tap()
-    ana.wait_for_url("**/tournaments/*/")
-    t = Tournament.objects.get()
-    Tournament.objects.filter(pk=t.pk).update(options={"handful": 5})  # a short game (the form has no options)
-    for _ in range(2):
-        ana.locator(".btn-add-bot").tap()
-        ana.wait_for_load_state()
-    beto.goto(f"{daphne_server}/tournaments/")
-    beto.get_by_text("Copa Ladrillo").click()
-    beto.wait_for_url(f"**/tournaments/{t.pk}/")
-    beto.locator(".btn-join-tournament").click()
-    beto.wait_for_selector(".tournament-standings >> text=beto")
-    for page in (ana, beto):
-        page.wait_for_function("() => document.getElementById('tournament-live').dataset.connected === '1'")
-    screenshot(ana, "tournament-phone-before", full_page=True)
 
-    assert tournaments.advance(t.pk, timezone.now()) == "started"  # as the beat does when it is due
-    for page, words in ((ana, "Ronda 1 de 2"), (beto, "Round 1 of 2")):
-        page.wait_for_selector(f".tournament-status >> text={words}", timeout=15000)  # pushed, not reloaded
-    assert beto.locator(".tournament-games a").count() == 2
-    deadline = time.monotonic() + 180
-    people_play(t, deadline)
-    for page, words in ((ana, "Ronda 2 de 2"), (beto, "Round 2 of 2")):
-        page.wait_for_selector(f".tournament-status >> text={words}", timeout=30000)
-    screenshot(beto, "tournament-desktop-round-2", full_page=True)
-    people_play(Tournament.objects.get(pk=t.pk), deadline)
-    for page, words in ((ana, "Podio"), (beto, "Podium")):
+def live(page) -> None:
+    page.wait_for_function("() => document.getElementById('tournament-live').dataset.connected === '1'")
+
+
+def status_is(pages: dict, words: tuple[str, str], timeout: int = 30000) -> None:
+    """Each page shows the status in its language (pushed, not reloaded)."""
+    for page, text in zip(pages, words, strict=True):
+        page.wait_for_selector(f".tournament-status >> text={text}", timeout=timeout)
+
+
+def podium_shown(pages, t: Tournament) -> None:
+    for page, words in zip(pages, ("Podio", "Podium"), strict=True):
         page.wait_for_selector(f"ol.podium[aria-label='{words}']", timeout=30000)
     t.refresh_from_db()
     assert t.status == Tournament.Status.FINISHED and len(t.podium) == 3
-    assert TournamentGame.objects.filter(tournament=t).count() == 4
-    shown = [li.inner_text() for li in beto.locator("ol.podium li strong").all()]
+    shown = [li.inner_text() for li in pages[1].locator("ol.podium li strong").all()]
     assert shown == [p["name"] for p in t.podium]
-    screenshot(ana, "tournament-phone-podium", full_page=True)
-    assert errors == []
+
+
+def finished(t: Tournament) -> Callable[[], bool]:
+    return lambda: Tournament.objects.filter(pk=t.pk, status=Tournament.Status.FINISHED).exists()
+
+
+@pytest.mark.parametrize("ruleset", list(GAMES))
+def test_a_swiss_and_an_arena_from_the_form_to_the_podium(ruleset, daphne_server, celery_worker, browser):
+    game = GAMES[ruleset]
+    size = game["size"]
+    TournamentPolicy.objects.update_or_create(pk=1, defaults={"min_account_days": 0, "min_rated_games": 0})
+    User.objects.create_user("ana", password="pw-ana-1")
+    beto_user = User.objects.create_user("beto", password="pw-beto-1")
+    phone = browser.new_context(locale="es-AR", **PHONE)
+    desktop = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
+    ana_swiss, ana_arena = phone.new_page(), phone.new_page()
+    beto_swiss, beto_arena = desktop.new_page(), desktop.new_page()
+    errors = [watch_errors(page) for page in (ana_swiss, ana_arena, beto_swiss, beto_arena)]
+    login(ana_swiss, daphne_server, "ana", "pw-ana-1")
+    login(beto_swiss, daphne_server, "beto", "pw-beto-1")
+
+    swiss = create(ana_swiss, daphne_server, f"Copa {ruleset}", ruleset, "swiss", size, game["bots"],
+                   game["options"])
+    arena = create(ana_arena, daphne_server, f"Arena {ruleset}", ruleset, "arena", size, game["bots"],
+                   game["options"])
+    for page, t in ((beto_swiss, swiss), (beto_arena, arena)):
+        page.goto(f"{daphne_server}/tournaments/")
+        page.get_by_text(t.name).click()
+        page.wait_for_url(f"**/tournaments/{t.pk}/")
+        page.locator(".btn-join-tournament").click()
+        page.wait_for_selector(".tournament-standings >> text=beto")
+    for page in (ana_swiss, ana_arena, beto_swiss, beto_arena):
+        live(page)
+    screenshot(ana_swiss, f"tournament-{ruleset}-phone-before", full_page=True)
+
+    for t in (swiss, arena):
+        assert tournaments.advance(t.pk, timezone.now()) == "started"  # as the beat does when it is due
+    status_is((ana_swiss, beto_swiss), ("Ronda 1 de 2", "Round 1 of 2"))
+    status_is((ana_arena, beto_arena), ("La arena está en juego", "The arena is on"))
+    players = game["bots"] + 2
+    for page in (beto_swiss, beto_arena):
+        assert page.locator(".tournament-games a").count() == players // size
+    # Beto opens his Swiss table from the tournament's page: he is seated at it.
+    beto_swiss.locator(".tournament-games a", has_text="beto").click()
+    beto_swiss.wait_for_selector("li.seat.mine >> text=beto")
+    beto_swiss.go_back()
+    live(beto_swiss)
+
+    deadline = time.monotonic() + 360
+    # The arena's first tables end: their players are seated again as they come free, without a round.
+    first = set(TournamentGame.objects.filter(tournament=arena).values_list("pk", flat=True))
+    people_play([arena], lambda: TournamentGame.objects.filter(tournament=arena).count() > len(first), deadline)
+    beto_arena.wait_for_function(
+        "n => document.querySelectorAll('.tournament-games a').length > n", arg=len(first), timeout=30000)
+    # Beto pauses in the arena and comes back (his table under way goes on; no new one while paused).
+    beto_arena.locator(".btn-leave-tournament").click()
+    beto_arena.wait_for_selector(".btn-join-tournament")
+    assert TournamentEntry.objects.get(tournament=arena, user=beto_user).paused
+    beto_arena.locator(".btn-join-tournament").click()
+    beto_arena.wait_for_selector(".btn-leave-tournament")
+    screenshot(beto_arena, f"tournament-{ruleset}-desktop-arena", full_page=True)
+
+    people_play([swiss], lambda: Tournament.objects.filter(pk=swiss.pk, round=2).exists(), deadline)
+    status_is((ana_swiss, beto_swiss), ("Ronda 2 de 2", "Round 2 of 2"))
+    screenshot(beto_swiss, f"tournament-{ruleset}-desktop-round-2", full_page=True)
+    # The arena's time runs out: the games under way end it.
+    Tournament.objects.filter(pk=arena.pk).update(started_at=timezone.now() - timedelta(minutes=10))
+    tournaments.tick()
+    people_play([swiss, arena], lambda: finished(swiss)() and finished(arena)(), deadline)
+    podium_shown((ana_swiss, beto_swiss), swiss)
+    podium_shown((ana_arena, beto_arena), arena)
+    assert TournamentGame.objects.filter(tournament=swiss).count() == 2 * (players // size)
+    assert not Game.objects.filter(tournament_game__tournament__in=[swiss, arena],
+                                   status=Game.Status.ACTIVE).exists()
+    screenshot(ana_arena, f"tournament-{ruleset}-phone-arena-podium", full_page=True)
+    assert [e for page_errors in errors for e in page_errors] == []

@@ -51,13 +51,14 @@ def test_a_refused_form_says_why_and_keeps_what_was_typed():
     assert not Tournament.objects.exists()
 
 
-def test_join_leave_and_a_bot_from_the_page():
+def test_join_leave_and_a_bot_from_the_page(django_capture_on_commit_callbacks):
     ana, beto = make_users("ana", "beto")
     t = tournaments.do_create(ana, name="Copa", ruleset="estanciero", kind="swiss", rounds=2,
                               starts_at=timezone.now() + timedelta(hours=1))
     b = client_for(beto, "en")
     assert "btn-join-tournament" in b.get(t.get_absolute_url()).content.decode()
-    b.post(reverse("lobby:tournament_join", args=[t.pk]))
+    with django_capture_on_commit_callbacks(execute=True):  # committed: a new revision (the page read the last)
+        b.post(reverse("lobby:tournament_join", args=[t.pk]))
     assert TournamentEntry.objects.filter(tournament=t, user=beto).exists()
     live = b.get(reverse("lobby:tournament_live", args=[t.pk])).content.decode()
     assert "beto" in live and "btn-leave-tournament" in live
@@ -103,3 +104,6 @@ def test_a_moderator_cancels_from_the_page_and_nobody_else_can():
     t.refresh_from_db()
     assert t.status == Tournament.Status.CANCELLED and t.cancel_reason == "spam tournament"
     assert "spam tournament" in m.get(t.get_absolute_url()).content.decode()
+    # The moderators' log has it, with the tournament's link.
+    log = m.get(reverse("moderation:dashboard")).content.decode()
+    assert "tournament cancelled" in log and f'href="{t.get_absolute_url()}"' in log and "spam tournament" in log

@@ -200,6 +200,13 @@ def test_a_moderator_cancels_one_its_games_aborted_or_annulled(open_policy):
     assert Game.objects.get(pk=waiting.game_id).status == Game.Status.ABORTED
     assert Game.objects.get(pk=played.game_id).annulled_at is not None
     assert tournaments.advance(t.pk) == "over"
+    # The moderation log has it, with the tournament's link (moderation hears it through accounts' signal).
+    from moderation.models import ModerationAction
+
+    (logged,) = ModerationAction.objects.filter(kind="cancel_tournament")
+    assert (logged.moderator, logged.reason, logged.data["tournament"], logged.data["annul"]) == (
+        mod, "collusion", t.pk, True)
+    assert str(logged.kind_label) == "tournament cancelled"
 
 
 def test_a_person_whose_table_is_made_is_pushed_in_their_language(open_policy, monkeypatch,
@@ -220,3 +227,68 @@ def test_a_person_whose_table_is_made_is_pushed_in_their_language(open_policy, m
     [(user_id, kind, data)] = queued  # the bot is pushed nothing
     assert (user_id, kind) == (ana.pk, "invite") and data["url"] == game.get_absolute_url()
     assert data["title"] == "Copa: ronda 1, tu mesa está lista"
+
+
+def test_its_pages_are_told_only_when_it_changed(open_policy, django_capture_on_commit_callbacks):
+    """The beat moves every running tournament on every few seconds: a tick that changed nothing tells no page (no
+    new revision); a round made, a game's end, the finish do."""
+    (ana,) = make_users("ana")
+    t = swiss(ana, bots=1, rounds=1)
+
+    def told(**kw) -> tuple[str, int]:
+        before = tournaments.revision(t.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            done = tournaments.advance(t.pk, **kw)
+        return done, tournaments.revision(t.pk) - before
+
+    assert told(now=timezone.now()) == ("waiting", 0)
+    assert told(now=t.starts_at) == ("started", 1)
+    assert told(now=t.starts_at) == ("playing", 0)
+    (link,) = TournamentGame.objects.filter(tournament=t)
+    play_out(link.game_id)
+    assert told(after_game=True) == ("finished", 1)
+    assert told() == ("over", 0)
+
+
+def test_what_all_viewers_share_is_read_once_per_revision(open_policy, django_assert_max_num_queries,
+                                                             django_capture_on_commit_callbacks):
+    """Every open page of a tournament renders it again on each change: the standing and the tables are read once
+    for all of them (``tournament_pages.shared``); each viewer costs only their own entry."""
+    from lobby import tournament_pages
+
+    ana, beto = make_users("ana", "beto")
+    t = swiss(ana, bots=2, rounds=1)
+    tournaments.do_join(t.pk, beto)
+    with django_capture_on_commit_callbacks(execute=True):
+        tournaments.advance(t.pk, t.starts_at)
+    t.refresh_from_db()
+    first = tournament_pages.detail(t, ana)
+    assert {r.name for r in first["rows"]} == {"ana", "beto", "bot-normal-1", "bot-normal-2"}
+    assert len(first["games"]) == 2 and all(len(g["players"]) == 2 for g in first["games"])
+    with django_assert_max_num_queries(1):  # beto's entry; the rest from the first viewer's read
+        second = tournament_pages.detail(t, beto)
+    assert second["rows"] == first["rows"] and second["games"] == first["games"]
+    link = TournamentGame.objects.filter(tournament=t).first()
+    play_out(link.game_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        tasks.game_finished(link.game_id)  # a game's end: a new revision, read again
+    after = tournament_pages.detail(t, beto)
+    assert sum(r.games for r in after["rows"]) == 2 and sum(r.games for r in first["rows"]) == 0
+    assert {g["status"] for g in after["games"]} == {"active", "finished"}
+
+
+def test_a_player_who_comes_to_a_running_arena_is_seated_at_once(open_policy):
+    """Arena: a new table as soon as enough players are free; a player joining (or a bot added, or a player back
+    from a pause) makes one at once rather than at the beat's next tick."""
+    ana, beto = make_users("ana", "beto")
+    start = timezone.now() + timedelta(minutes=1)
+    t = tournaments.do_create(ana, name="Arena", ruleset="estanciero", kind="arena", minutes=30, starts_at=start,
+                              table_size=2, time_control="live", options=SHORT)
+    for _ in range(2):
+        tournaments.do_add_bot(t.pk, ana)
+    assert tournaments.advance(t.pk, start) == "started"
+    assert TournamentGame.objects.filter(tournament=t).count() == 1  # three players: one waits
+    tournaments.do_join(t.pk, beto, now=start)
+    links = TournamentGame.objects.filter(tournament=t)
+    assert links.count() == 2
+    assert beto.pk in Seat.objects.filter(game__in=[link.game_id for link in links]).values_list("user_id", flat=True)
