@@ -8,8 +8,9 @@ seats of a table are rotated: each player takes the seat they have held least (`
 always first.
 
 Points for a table's places are the same in both, so that a table of six weighs what a game of two does: the
-winner 2, the last 0, everyone between 1. In an arena, a winner of two games in a row is on a streak: each further
-game won scores double (4) until a game not won, as lichess's arena does for chess.
+winner 2, the last 0, everyone between 1; a forfeit (a person's seat a bot finished after their timeouts) nothing,
+as in the leagues. In an arena, a winner of two games in a row is on a streak: each further game won scores double
+(4) until a game not won, as lichess's arena does for chess.
 """
 
 from __future__ import annotations
@@ -39,16 +40,23 @@ def place_points(place: int, players: int) -> int:
 
 @dataclass(frozen=True)
 class Result:
-    """One player's game in a tournament: their place at a table of ``players``, and who else sat there."""
+    """One player's game in a tournament: their place at a table of ``players``, who else sat there, and whether
+    it was a forfeit (their seat finished by a bot after their timeouts: placed below every seat played out)."""
 
     place: int
     players: int
     opponents: tuple[int, ...] = ()
+    forfeit: bool = False
+
+
+def game_points(r: Result) -> int:
+    """A game's points: its place's, or nothing for a forfeit (as a league's forfeit earns nothing)."""
+    return LAST if r.forfeit else place_points(r.place, r.players)
 
 
 def swiss_points(results: Sequence[Result]) -> int:
-    """A Swiss player's points: the sum of their places' points."""
-    return sum(place_points(r.place, r.players) for r in results)
+    """A Swiss player's points: the sum of their games' points."""
+    return sum(game_points(r) for r in results)
 
 
 def arena_points(results: Sequence[Result]) -> int:
@@ -56,7 +64,7 @@ def arena_points(results: Sequence[Result]) -> int:
     double, until a game not won ends the streak."""
     total, wins_in_a_row = 0, 0
     for r in results:
-        points = place_points(r.place, r.players)
+        points = game_points(r)
         won = r.place == 1
         total += points * 2 if won and wins_in_a_row >= STREAK_AFTER else points
         wins_in_a_row = wins_in_a_row + 1 if won else 0

@@ -214,6 +214,7 @@ class Row:
     streak: bool
     playing: bool  # at a table of the tournament now
     withdrawn: bool
+    paused: bool = False  # no new table until they come back (they left an arena, or forfeited a game)
 
 
 def results_of(t: Tournament) -> tuple[dict[int, list[pairing.Result]], dict[int, Counter[int]], set[int]]:
@@ -241,7 +242,7 @@ def results_of(t: Tournament) -> tuple[dict[int, list[pairing.Result]], dict[int
         ids = [s.user_id for s in seats if s.user_id]
         for p in placings(link.game, seats, bots):
             results.setdefault(p.user_id, []).append(
-                pairing.Result(p.place, len(seats), tuple(u for u in ids if u != p.user_id)))
+                pairing.Result(p.place, len(seats), tuple(u for u in ids if u != p.user_id), p.forfeit))
     return results, held, playing
 
 
@@ -256,7 +257,7 @@ def standings(t: Tournament) -> list[Row]:
         rows.append(Row(e.user_id, e.user.username, score + e.byes * pairing.MIDDLE, len(mine),
                         sum(r.place == 1 for r in mine), e.byes,
                         t.kind == Tournament.Kind.ARENA and pairing.on_streak(mine), e.user_id in playing,
-                        e.withdrawn_at is not None))
+                        e.withdrawn_at is not None, e.paused))
     return sorted(rows, key=lambda r: (-r.points, -r.wins, r.games, r.name))
 
 
@@ -345,18 +346,36 @@ def _finish(t: Tournament, now: datetime) -> None:
 QUIET = frozenset({"waiting", "playing", "ending", "over", "paired 0"})
 
 
-def advance(tournament_id: int, now: datetime | None = None, after_game: bool = False) -> str:
+def advance(tournament_id: int, now: datetime | None = None, after_game: int | None = None) -> str:
     """Move a tournament on, once, under its row lock: start it when due (too few players: cancelled), open the
     next Swiss round when every table of the last has ended, seat an arena's free players, and finish (a Swiss
     after its last round; an arena at its end, once its last games end). Returns what it did. Its pages are told
-    when something changed: that, or ``after_game`` (a game of it ended: its standing moved)."""
+    when something changed: that, or ``after_game`` (the id of a game of it that ended: its standing moved; who
+    forfeited it is paused first)."""
     now = now or timezone.now()
     with transaction.atomic():
         t = _locked(tournament_id)
+        if after_game is not None:
+            _pause_forfeits(t, after_game)
         done = _advance(t, now)
-        if after_game or done not in QUIET:
+        if after_game is not None or done not in QUIET:
             publish(t.pk)
         return done
+
+
+def _pause_forfeits(t: Tournament, game_id: int) -> int:
+    """Who forfeited this game (their seat finished by a bot after their timeouts, ``games.play.results``) is
+    paused: no next round or table until they come back from the tournament's page, as lichess pauses an arena
+    player who leaves and withdraws a Swiss player who misses a game (here they may come back)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.FINISHED, annulled_at__isnull=True).first()
+    if game is None:
+        return 0
+    seats = list(Seat.objects.filter(game=game).order_by("index"))
+    bots = set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
+               .values_list("user_id", flat=True))
+    gone = [p.user_id for p in placings(game, seats, bots) if p.forfeit]
+    return TournamentEntry.objects.filter(tournament=t, user_id__in=gone, withdrawn_at__isnull=True,
+                                          paused=False).update(paused=True) if gone else 0
 
 
 def _advance(t: Tournament, now: datetime) -> str:
@@ -403,7 +422,7 @@ def tick(now: datetime | None = None) -> dict[str, str]:
 def game_ended(game_id: int) -> str | None:
     """A game ended: if it was a tournament's, move that tournament on."""
     link = TournamentGame.objects.filter(game_id=game_id).values_list("tournament_id", flat=True).first()
-    return advance(link, after_game=True) if link is not None else None
+    return advance(link, after_game=game_id) if link is not None else None
 
 
 def do_cancel(tournament_id: int, moderator, reason: str, annul: bool = False, now: datetime | None = None) -> int:

@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
-from games.core.rulesets import declaration, names
+from games.core.rulesets import names
 from games.play.actions import MoveRejected
 from games.tables import lifecycle as tables
 from games.tables import quickplay
 
-from . import listing
+from . import game_options, listing
 
 # The New table form's fields besides each game's own options (``Declaration.options``), and what they hold when
 # the page opens.
@@ -27,26 +27,6 @@ FORM_FIELDS = ("ruleset", "seats", "bots", "bot_level", "time_control", "max_tim
                "visibility", "teaching")
 FORM_DEFAULTS = {"seats": "4", "bots": "3", "bot_level": "normal", "time_control": "live", "max_timeouts": "3",
                  "max_turns": "0", "rated": "", "visibility": "public"}
-
-
-def _declarations() -> list:
-    return [declaration(name) for name in names()]
-
-
-def game_options(form: dict) -> list[dict]:
-    """Each game's own options as the New table form shows them (only the chosen game's are visible), holding
-    ``form``'s values, else their defaults. An option with another default on a rated table carries both
-    (``casual``, ``rated``): ``lobby.js`` switches the field with the form's Result choice until the person sets it."""
-    fields = []
-    for d in _declarations():
-        rows = []
-        for o in d.options:
-            row = {"option": o, "id": "nt-" + o.key.replace("_", "-"), "value": o.form_value(form.get(o.key))}
-            if o.key in d.rated_options:
-                row.update(switch=True, casual=o.form_value(), rated=o.form_value(d.rated_options[o.key]))
-            rows.append(row)
-        fields.append({"name": d.name, "note": d.form_note, "fields": rows})
-    return fields
 
 
 def play(request, form: dict | None = None, status: int = 200):
@@ -62,7 +42,7 @@ def play(request, form: dict | None = None, status: int = 200):
         "time_controls": list(listing.TIME_CONTROL_LABELS.items()),
         "time_control_names": list(listing.TIME_CONTROL_NAMES.items()),
         "quick_waits": quickplay.WAITS,
-        "game_options": game_options(form),
+        "game_options": game_options.fields(form, "nt-"),
     })
     return render(request, "lobby/play.html", context, status=status)
 
@@ -76,12 +56,12 @@ def create(request):
         sent = {k: post.get(k) for k in ("ruleset", "seats", "bots", "time_control", "max_timeouts", "bot_level",
                                          "rated", "teaching")}
         sent["private"] = _visibility(post.get("visibility"))
-        sent["options"] = _options_from(post)
+        sent["options"] = game_options.from_post(post)
         game = tables.do_create_table(request.user, **tables.table_settings(sent))
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         # The form comes back with the person's choices, not the defaults.
-        sent_fields = FORM_FIELDS + tuple(o.key for d in _declarations() for o in d.options)
+        sent_fields = FORM_FIELDS + game_options.keys()
         return play(request, form={k: post.get(k, "") for k in sent_fields}, status=400)
     return redirect(game)
 
@@ -91,37 +71,6 @@ def _visibility(value: str | None) -> bool:
     if value in (None, "", "public", "private"):
         return value == "private"
     raise MoveRejected("bad_request", gettext_noop("The field %(field)s must be true or false."), params={"field": "private"})
-
-
-def _options_from(post) -> dict:
-    """The chosen game's own options from the New table form (another game's hidden fields are ignored), as
-    the API's ``options`` object: those its declaration lists, when they differ from their defaults (a rated
-    table's defaults are its ruleset's ``rated_options``, which ``tables.do_create_table`` fills in; the engine
-    refuses what its rules do not allow)."""
-    options = {}
-    max_turns = tables.whole_number(post.get("max_turns") or 0, "max_turns")
-    if max_turns > 0:
-        options["max_turns"] = max_turns
-    try:
-        declared = declaration(post.get("ruleset") or "")
-    except KeyError:
-        return options
-    rated = bool(post.get("rated"))
-    for option in declared.options:
-        sent = post.get(option.key)
-        if option.kind == "bool":
-            value = bool(sent)
-        elif not sent:
-            continue
-        elif option.kind == "int":
-            value = tables.whole_number(sent, option.key)
-        elif sent in {v for v, _ in option.choices}:
-            value = sent
-        else:
-            continue
-        if value != declared.option_default(option, rated):
-            options[option.key] = value
-    return options
 
 
 @login_required

@@ -20,7 +20,7 @@ from games.core.rulesets import names
 from games.core.validation import int_or
 from games.play.actions import MoveRejected
 
-from . import tournament_pages, tournaments
+from . import game_options, tournament_pages, tournaments
 from .models import Tournament, TournamentEntry
 
 FORM_DEFAULTS = {"name": "", "ruleset": "", "kind": "swiss", "starts_in": "10", "rounds": "3",
@@ -31,7 +31,8 @@ def tournament_list(request, form: dict | None = None, status: int = 200):
     """Running, upcoming and finished tournaments, and the form to create one."""
     context = tournament_pages.listed(request.user)
     context.update(tournament_pages.create_choices())
-    context["form"] = form or {**FORM_DEFAULTS, "ruleset": names()[0]}
+    context["form"] = form = form or {**FORM_DEFAULTS, "ruleset": names()[0]}
+    context["game_options"] = game_options.fields(form, "tn-")
     return render(request, "lobby/tournaments.html", context, status=status)
 
 
@@ -39,14 +40,15 @@ def tournament_list(request, form: dict | None = None, status: int = 200):
 @require_POST
 def create(request):
     p = request.POST
-    form = {**FORM_DEFAULTS, **{k: p.get(k, "") for k in FORM_DEFAULTS}, "rated": bool(p.get("rated")),
-            "private": bool(p.get("private"))}
+    form = {**FORM_DEFAULTS, **{k: p.get(k, "") for k in (*FORM_DEFAULTS, *game_options.keys())},
+            "rated": bool(p.get("rated")), "private": bool(p.get("private"))}
     try:
+        options = game_options.from_post(p)
         t = tournaments.do_create(
             request.user, name=form["name"], ruleset=form["ruleset"], kind=form["kind"],
             starts_at=timezone.now() + timedelta(minutes=max(0, int_or(form["starts_in"], 10))),
             rounds=int_or(form["rounds"], 0), minutes=int_or(form["minutes"], 0), time_control=form["time_control"],
-            table_size=int_or(form["table_size"], 2), rated=form["rated"], private=form["private"])
+            table_size=int_or(form["table_size"], 2), rated=form["rated"], private=form["private"], options=options)
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         return tournament_list(request, form=form, status=400)

@@ -33,12 +33,12 @@ from tests.fixtures.browsers import screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Each game at the smallest table it is played at, with bots to make two tables, and a short game (the tournament
-# form has no game options: the test sets them as the tournament's).
+# Each game at the smallest table it is played at, with bots to make two tables, and a short game: the form's
+# fields of the game's own options and the turn limit.
 GAMES = {
-    "ladrillazo": {"size": 2, "bots": 2, "options": {"handful": 5}},
-    "estanciero": {"size": 2, "bots": 2, "options": {"max_turns": 3}},
-    "argentilandia": {"size": 3, "bots": 4, "options": {"max_turns": 2}},
+    "ladrillazo": {"size": 2, "bots": 2, "fields": {"#tn-handful": "5"}, "options": {"handful": 5}},
+    "estanciero": {"size": 2, "bots": 2, "fields": {"#tn-turns": "2"}, "options": {"max_turns": 2}},
+    "argentilandia": {"size": 3, "bots": 4, "fields": {"#tn-turns": "2"}, "options": {"max_turns": 2}},
 }
 
 
@@ -69,8 +69,9 @@ def people_play(ts: list[Tournament], done: Callable[[], bool], deadline: float)
     raise AssertionError("the tournaments' games did not get there in time")
 
 
-def create(page, server: str, name: str, ruleset: str, kind: str, size: int, bots: int, options: dict) -> Tournament:
-    """Ana's form: a tournament starting now, live; then her bots, one tap each."""
+def create(page, server: str, name: str, ruleset: str, kind: str, size: int, bots: int, fields: dict,
+           options: dict) -> Tournament:
+    """Ana's form: a tournament starting now, live, a short game; then her bots, one tap each."""
     page.goto(f"{server}/tournaments/")
     page.fill("#tn-name", name)
     page.select_option("#tn-game", ruleset)
@@ -79,11 +80,23 @@ def create(page, server: str, name: str, ruleset: str, kind: str, size: int, bot
     page.fill("#tn-starts", "0")
     page.select_option("#tn-clock", "live")
     page.fill("#tn-size", str(size))
+    assert page.locator("[data-only=estanciero]").is_visible() == (ruleset == "estanciero")  # the game's options
+    if ruleset == "estanciero":
+        # A rated tournament's tables play the rulebook's claimed rents (its tables' own default, so not stored as
+        # the tournament's choice): the field follows the rated choice.
+        rents = page.locator("[data-only=estanciero] input[name=claim_rents]")
+        rated = page.locator("form.new-tournament input[name=rated]")
+        assert rated.is_checked() and rents.is_checked()  # the page opens rated, with the rated default
+        rated.uncheck()
+        assert not rents.is_checked()
+        rated.check()
+        assert rents.is_checked()
+    for field, value in fields.items():
+        page.fill(field, value)
     page.locator("form.new-tournament button[type=submit]").tap()
     page.wait_for_url("**/tournaments/*/")
     t = Tournament.objects.get(name=name)
-    assert (t.ruleset, t.kind, t.table_size) == (ruleset, kind, size)
-    Tournament.objects.filter(pk=t.pk).update(options=options)
+    assert (t.ruleset, t.kind, t.table_size, t.options) == (ruleset, kind, size, options)
     for n in range(1, bots + 1):
         page.locator(".btn-add-bot").tap()
         page.wait_for_selector(f".tournament-standings >> text=bot-normal-{n}")
@@ -120,18 +133,22 @@ def test_a_swiss_and_an_arena_from_the_form_to_the_podium(ruleset, daphne_server
     TournamentPolicy.objects.update_or_create(pk=1, defaults={"min_account_days": 0, "min_rated_games": 0})
     User.objects.create_user("ana", password="pw-ana-1")
     beto_user = User.objects.create_user("beto", password="pw-beto-1")
+    # Each page in a window of its own (a context each, the second with the first's session): a background tab's
+    # animation frames are throttled, and every wait on it with them.
     phone = browser.new_context(locale="es-AR", **PHONE)
     desktop = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900})
-    ana_swiss, ana_arena = phone.new_page(), phone.new_page()
-    beto_swiss, beto_arena = desktop.new_page(), desktop.new_page()
-    errors = [watch_errors(page) for page in (ana_swiss, ana_arena, beto_swiss, beto_arena)]
+    ana_swiss, beto_swiss = phone.new_page(), desktop.new_page()
     login(ana_swiss, daphne_server, "ana", "pw-ana-1")
     login(beto_swiss, daphne_server, "beto", "pw-beto-1")
+    ana_arena = browser.new_context(locale="es-AR", **PHONE, storage_state=phone.storage_state()).new_page()
+    beto_arena = browser.new_context(locale="en-GB", viewport={"width": 1280, "height": 900},
+                                     storage_state=desktop.storage_state()).new_page()
+    errors = [watch_errors(page) for page in (ana_swiss, ana_arena, beto_swiss, beto_arena)]
 
     swiss = create(ana_swiss, daphne_server, f"Copa {ruleset}", ruleset, "swiss", size, game["bots"],
-                   game["options"])
+                   game["fields"], game["options"])
     arena = create(ana_arena, daphne_server, f"Arena {ruleset}", ruleset, "arena", size, game["bots"],
-                   game["options"])
+                   game["fields"], game["options"])
     for page, t in ((beto_swiss, swiss), (beto_arena, arena)):
         page.goto(f"{daphne_server}/tournaments/")
         page.get_by_text(t.name).click()

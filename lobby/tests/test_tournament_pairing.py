@@ -30,6 +30,13 @@ def test_places_score_two_one_or_none_whatever_the_tables_size():
         place_points(4, 3)
 
 
+def test_a_forfeit_scores_nothing_even_above_the_last_place():
+    """A forfeit earns nothing, as a league's does: two forfeits at a table of four are placed third and fourth
+    (below every seat played out), and the third's middle place is not a point."""
+    assert swiss_points([Result(3, 4, (), forfeit=True), Result(2, 4)]) == 0 + 1
+    assert arena_points([Result(1, 2), Result(1, 2), Result(3, 4, (), forfeit=True), Result(1, 2)]) == 2 + 2 + 0 + 2
+
+
 def test_an_arena_win_after_two_in_a_row_scores_double_until_a_game_not_won():
     games = [Result(1, 2), Result(1, 2), Result(1, 4), Result(1, 3), Result(2, 3), Result(1, 2)]
     # 2 + 2, then the streak: 4 + 4; the second place (1 point) ends it; the next win is plain again.

@@ -26,13 +26,15 @@ def test_the_form_creates_a_swiss_and_the_page_shows_it(client):
     c = client_for(ana, "es")
     page = c.get(reverse("lobby:tournaments")).content.decode()
     assert "Crear un torneo" in page and "Torneos" in page
+    assert 'id="tn-handful"' in page and 'id="tn-turns"' in page  # each game's own options, as a table's
     response = c.post(reverse("lobby:tournament_create"), {
         "name": "Copa del Litoral", "ruleset": "ladrillazo", "kind": "swiss", "rounds": "4", "minutes": "60",
-        "starts_in": "15", "time_control": "live", "table_size": "2", "rated": "1"})
+        "starts_in": "15", "time_control": "live", "table_size": "2", "rated": "1", "handful": "8",
+        "start_money": "50000"})  # another game's field: ignored
     t = Tournament.objects.get()
     assert response.status_code == 302 and response["Location"] == t.get_absolute_url()
-    assert (t.name, t.ruleset, t.kind, t.rounds, t.table_size, t.rated, t.private) == (
-        "Copa del Litoral", "ladrillazo", "swiss", 4, 2, True, False)
+    assert (t.name, t.ruleset, t.kind, t.rounds, t.table_size, t.rated, t.private, t.options) == (
+        "Copa del Litoral", "ladrillazo", "swiss", 4, 2, True, False, {"handful": 8})
     assert timedelta(minutes=14) < t.starts_at - timezone.now() <= timedelta(minutes=15)
     page = c.get(t.get_absolute_url()).content.decode()
     assert "Copa del Litoral" in page and "Todavía no empezó" in page and "Agregar un bot" in page
@@ -49,6 +51,15 @@ def test_a_refused_form_says_why_and_keeps_what_was_typed():
     page = response.content.decode()
     assert response.status_code == 400 and "Play a few rated games" in page and 'value="Mine"' in page
     assert not Tournament.objects.exists()
+    # An option the game's rules refuse: said, nothing made, the choices kept.
+    TournamentPolicy.objects.update_or_create(pk=1, defaults={"min_rated_games": 0})
+    response = client_for(ana, "en").post(reverse("lobby:tournament_create"), {
+        "name": "Mine", "ruleset": "estanciero", "kind": "swiss", "rounds": "3", "starts_in": "5",
+        "time_control": "live", "table_size": "2", "start_money": "20000", "max_turns": "7"})
+    page = response.content.decode()
+    assert response.status_code == 400 and not Tournament.objects.exists()
+    assert 'id="tn-turns" type="number" name="max_turns" min="0" max="500" value="7"' in page
+    assert 'value="20000"' in page
 
 
 def test_join_leave_and_a_bot_from_the_page(django_capture_on_commit_callbacks):

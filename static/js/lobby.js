@@ -1,5 +1,5 @@
 // The lobby page and "My games".
-// - The New table form follows the chosen game: seat limits, bots at most the seats, options of that game only.
+// - The New table form follows the chosen game: seat limits, bots at most the seats (its options: game-options.js).
 // - The live lists come over one socket (/ws/lobby/): each push is the lists rendered for everyone, morphed
 //   into the page (idiomorph) so the filters, forms and scroll stay as they are. Every push carries the
 //   lobby's revision; an older one never replaces a newer one, and a check-in every 20 s repairs a lost push
@@ -29,29 +29,11 @@
       if (Number(bots.value) > Number(seats.value)) bots.value = seats.value;
       if (level) level.disabled = Number(bots.value) === 0;
       if (hint) hint.textContent = (hint.dataset.template || "").replace("%(min)s", lim[0]).replace("%(max)s", lim[1]);
-      form.querySelectorAll("[data-only]").forEach(function (el) { el.hidden = el.dataset.only !== game.value; });
     };
     game.addEventListener("change", adapt);
     seats.addEventListener("input", adapt);
     bots.addEventListener("input", adapt);
     adapt();
-    // An option with another default on a rated table (data-casual / data-rated) follows the Result choice
-    // until the person sets it.
-    var switched = form.querySelectorAll("[data-rated]");
-    switched.forEach(function (el) {
-      el.addEventListener("change", function () { el.dataset.set = "1"; });
-    });
-    form.querySelectorAll("[name=rated]").forEach(function (radio) {
-      radio.addEventListener("change", function () {
-        var rated = form.querySelector("[name=rated]:checked");
-        var value = rated && rated.value === "1" ? "rated" : "casual";
-        switched.forEach(function (el) {
-          if (el.dataset.set) return;
-          if (el.type === "checkbox") el.checked = el.dataset[value] === "1";
-          else el.value = el.dataset[value];
-        });
-      });
-    });
   }
 
   // ---- countdowns ------------------------------------------------------------------------------------------
