@@ -37,6 +37,16 @@ def swiss(creator, bots: int = 4, rounds: int = 3, **kw) -> Tournament:
     return t
 
 
+def arena(creator, bots: int) -> Tournament:
+    """An arena of 30 minutes at tables of two, starting in a minute (its ``starts_at``)."""
+    t = tournaments.do_create(creator, name="Arena", ruleset="estanciero", kind="arena", minutes=30,
+                              starts_at=timezone.now() + timedelta(minutes=1), table_size=2, time_control="live",
+                              options=SHORT)
+    for _ in range(bots):
+        tournaments.do_add_bot(t.pk, creator)
+    return t
+
+
 def play_out(game_id: int) -> None:
     """Play a game to its end: bots at their deadlines, people as a bot would."""
     rs = get("estanciero")
@@ -118,12 +128,8 @@ def test_a_swiss_is_played_round_by_round_to_its_podium(open_policy):
 
 def test_an_arena_seats_players_as_they_come_free_and_ends_on_time(open_policy):
     (ana,) = make_users("ana")
-    start = timezone.now() + timedelta(minutes=1)
-    t = tournaments.do_create(ana, name="Arena", ruleset="estanciero", kind="arena", minutes=30, starts_at=start,
-                              table_size=2, time_control="live", options=SHORT)
-    for _ in range(3):
-        tournaments.do_add_bot(t.pk, ana)
-    assert tournaments.advance(t.pk, start) == "started"
+    t = arena(ana, bots=3)
+    assert tournaments.advance(t.pk, t.starts_at) == "started"
     assert TournamentGame.objects.filter(tournament=t).count() == 2
     first = play_round(t)  # each end seats its players again at once
     t.refresh_from_db()
@@ -145,9 +151,7 @@ def test_an_arena_seats_players_as_they_come_free_and_ends_on_time(open_policy):
 
 def test_the_arena_streak_doubles_in_the_standing(open_policy):
     (ana,) = make_users("ana")
-    t = tournaments.do_create(ana, name="Arena", ruleset="estanciero", kind="arena", minutes=30,
-                              starts_at=timezone.now() + timedelta(minutes=1), table_size=2, time_control="live",
-                              options=SHORT)
+    t = arena(ana, bots=0)
     rows = tournaments.standings(t)
     assert [(r.name, r.points, r.streak) for r in rows] == [("ana", 0, False)]
 
@@ -282,14 +286,10 @@ def test_a_player_who_comes_to_a_running_arena_is_seated_at_once(open_policy):
     """Arena: a new table as soon as enough players are free; a player joining (or a bot added, or a player back
     from a pause) makes one at once rather than at the beat's next tick."""
     ana, beto = make_users("ana", "beto")
-    start = timezone.now() + timedelta(minutes=1)
-    t = tournaments.do_create(ana, name="Arena", ruleset="estanciero", kind="arena", minutes=30, starts_at=start,
-                              table_size=2, time_control="live", options=SHORT)
-    for _ in range(2):
-        tournaments.do_add_bot(t.pk, ana)
-    assert tournaments.advance(t.pk, start) == "started"
+    t = arena(ana, bots=2)
+    assert tournaments.advance(t.pk, t.starts_at) == "started"
     assert TournamentGame.objects.filter(tournament=t).count() == 1  # three players: one waits
-    tournaments.do_join(t.pk, beto, now=start)
+    tournaments.do_join(t.pk, beto, now=t.starts_at)
     links = TournamentGame.objects.filter(tournament=t)
     assert links.count() == 2
     assert beto.pk in Seat.objects.filter(game__in=[link.game_id for link in links]).values_list("user_id", flat=True)
