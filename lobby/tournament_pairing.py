@@ -49,6 +49,11 @@ class Result:
     forfeit: bool = False
 
 
+def won(r: Result) -> bool:
+    """A win: first, and played out (when every seat of a table forfeited, the first of them won nothing)."""
+    return r.place == 1 and not r.forfeit
+
+
 def game_points(r: Result) -> int:
     """A game's points: its place's, or nothing for a forfeit (as a league's forfeit earns nothing)."""
     return LAST if r.forfeit else place_points(r.place, r.players)
@@ -65,9 +70,9 @@ def arena_points(results: Sequence[Result]) -> int:
     total, wins_in_a_row = 0, 0
     for r in results:
         points = game_points(r)
-        won = r.place == 1
-        total += points * 2 if won and wins_in_a_row >= STREAK_AFTER else points
-        wins_in_a_row = wins_in_a_row + 1 if won else 0
+        first = won(r)
+        total += points * 2 if first and wins_in_a_row >= STREAK_AFTER else points
+        wins_in_a_row = wins_in_a_row + 1 if first else 0
     return total
 
 
@@ -75,7 +80,7 @@ def on_streak(results: Sequence[Result]) -> bool:
     """Whether an arena player's next win scores double."""
     wins_in_a_row = 0
     for r in results:
-        wins_in_a_row = wins_in_a_row + 1 if r.place == 1 else 0
+        wins_in_a_row = wins_in_a_row + 1 if won(r) else 0
     return wins_in_a_row >= STREAK_AFTER
 
 

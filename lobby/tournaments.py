@@ -255,7 +255,7 @@ def standings(t: Tournament) -> list[Row]:
         mine = results.get(e.user_id, [])
         score = pairing.arena_points(mine) if t.kind == Tournament.Kind.ARENA else pairing.swiss_points(mine)
         rows.append(Row(e.user_id, e.user.username, score + e.byes * pairing.MIDDLE, len(mine),
-                        sum(r.place == 1 for r in mine), e.byes,
+                        sum(pairing.won(r) for r in mine), e.byes,
                         t.kind == Tournament.Kind.ARENA and pairing.on_streak(mine), e.user_id in playing,
                         e.withdrawn_at is not None, e.paused))
     return sorted(rows, key=lambda r: (-r.points, -r.wins, r.games, r.name))

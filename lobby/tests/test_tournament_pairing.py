@@ -35,6 +35,9 @@ def test_a_forfeit_scores_nothing_even_above_the_last_place():
     (below every seat played out), and the third's middle place is not a point."""
     assert swiss_points([Result(3, 4, (), forfeit=True), Result(2, 4)]) == 0 + 1
     assert arena_points([Result(1, 2), Result(1, 2), Result(3, 4, (), forfeit=True), Result(1, 2)]) == 2 + 2 + 0 + 2
+    # Both seats of a table forfeited: the first of them is no winner, and a streak does not go on.
+    assert swiss_points([Result(1, 2, (), forfeit=True)]) == 0
+    assert not on_streak([Result(1, 2), Result(1, 2, (), forfeit=True)])
 
 
 def test_an_arena_win_after_two_in_a_row_scores_double_until_a_game_not_won():
