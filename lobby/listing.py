@@ -36,16 +36,21 @@ def game_name(ruleset: str) -> str:
 
 
 def option_notes(game: Game) -> list[str]:
-    """The table's game options in words, as its ruleset declares them: those that differ from their defaults, and
-    those a table shows whatever their value (``Option.value_notes``)."""
-    opts = game.options or {}
+    """The table's game options in words (``notes_for``)."""
+    return notes_for(game.ruleset, game.num_seats, game.options)
+
+
+def notes_for(ruleset: str, seats: int, options: dict | None) -> list[str]:
+    """A table's game options in words, as its ruleset declares them: the variant its number of seats plays, those
+    that differ from their defaults, and those a table shows whatever their value (``Option.value_notes``)."""
+    opts = options or {}
     try:
-        declared = declaration(game.ruleset)
+        declared = declaration(ruleset)
     except KeyError:
         declared = None
     notes = []
-    if declared is not None and game.num_seats in declared.seat_notes:
-        notes.append(str(declared.seat_notes[game.num_seats]))
+    if declared is not None and seats in declared.seat_notes:
+        notes.append(str(declared.seat_notes[seats]))
     if opts.get("max_turns"):
         notes.append(_("limit of %(n)s turns") % {"n": opts["max_turns"]})
     if declared is not None:

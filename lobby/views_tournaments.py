@@ -19,8 +19,9 @@ from django.views.decorators.http import require_POST
 from games.core.rulesets import names
 from games.core.validation import int_or
 from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables
 
-from . import game_options, tournament_pages, tournaments
+from . import game_options, listing, tournament_pages, tournaments
 from .models import Tournament, TournamentEntry
 
 FORM_DEFAULTS = {"name": "", "ruleset": "", "kind": "swiss", "starts_in": "10", "rounds": "3",
@@ -72,6 +73,9 @@ def tournament(request, pk: int):
                              if t.private and request.user.pk == t.created_by_id else "")
     context["may_cancel"] = (request.user.is_authenticated and request.user.has_perm("accounts.moderate")
                              and t.status in tournaments.RUNNING)
+    # Its tables' options in words, a rated tournament's with the rated defaults its tables take.
+    options = tables.rated_table_options(t.ruleset, t.options) if t.rated else t.options
+    context["option_notes"] = listing.notes_for(t.ruleset, t.table_size, options)
     return render(request, "lobby/tournament.html", context)
 
 

@@ -38,6 +38,7 @@ def test_the_form_creates_a_swiss_and_the_page_shows_it(client):
     assert timedelta(minutes=14) < t.starts_at - timezone.now() <= timedelta(minutes=15)
     page = c.get(t.get_absolute_url()).content.decode()
     assert "Copa del Litoral" in page and "Todavía no empezó" in page and "Agregar un bot" in page
+    assert '<p class="meta option-notes">8 sobres cada uno</p>' in page  # its tables' options in words
     assert 'data-socket="/ws/tournaments/' in page
     assert "Copa del Litoral" in client.get(reverse("lobby:tournaments")).content.decode()  # listed for all
 
