@@ -82,10 +82,11 @@ def may_see(league: League, user, token: str | None = None) -> bool:
 
 
 def do_create_private_league(user, *, name: str, ruleset: str, table_size: int, time_control: str, rounds: int,
-                             days_between_rounds: int, starts_at: datetime) -> League:
+                             days_between_rounds: int, starts_at: datetime, options: dict | None = None) -> League:
     """A private league among friends, by any player: one division (everyone plays everyone over the season), its
     first season taking registrations until ``starts_at`` (the creator registered), then run by the beat as every
-    league is. Its page and registration need its link (``invite_token``)."""
+    league is; its tables take ``options`` (the game's own, as a rated table's). Its page and registration need
+    its link (``invite_token``)."""
     import secrets
 
     from django.utils.text import slugify
@@ -107,9 +108,10 @@ def do_create_private_league(user, *, name: str, ruleset: str, table_size: int, 
         raise MoveRejected("bad_request", gettext_noop("A season has 1 to 12 rounds."))
     if not PRIVATE_DAYS_BETWEEN_ROUNDS[0] <= days_between_rounds <= PRIVATE_DAYS_BETWEEN_ROUNDS[1]:
         raise MoveRejected("bad_request", gettext_noop("Rounds are 1 to 30 days apart."))
-    tables.check_create(ruleset, table_size, 0, time_control, {})
+    options = dict(options or {})
+    tables.check_create(ruleset, table_size, 0, time_control, tables.rated_table_options(ruleset, options) or {})
     with transaction.atomic():
-        league = League.objects.create(
+        league = League.objects.create(options=options,
             name=name, slug=f"{slugify(name)[:40] or 'league'}-{secrets.token_hex(3)}", ruleset=ruleset,
             table_size=table_size, time_control=time_control, division_size=200, promote=0, relegate=0,
             rounds_per_season=rounds, round_interval=timedelta(days=days_between_rounds), private=True,

@@ -19,9 +19,10 @@ from games.core.rulesets import names
 from games.core.validation import int_or
 from games.models import Seat
 from games.play.actions import MoveRejected
+from games.tables import lifecycle as tables_policy
 from games.tables.lifecycle import TIME_CONTROL_LABELS, TIME_CONTROL_NAMES
 
-from . import history, ratings
+from . import game_options, history, ratings
 from .catalog import get_game
 from .leagues import (
     current_season,
@@ -32,6 +33,7 @@ from .leagues import (
     out_of_play,
     registration_season,
 )
+from .listing import notes_for
 from .models import PACE_NAMES, League, LeagueTable, Membership, PlayerResult, Rating, Season
 from .standings import division_standings
 
@@ -54,10 +56,12 @@ def league_list(request, form: dict | None = None, status: int = 200):
         leagues.append({"league": league, "game": game_name(league.ruleset), "season": season,
                         "members": season.members.count() if season else 0,
                         "registering": registration_season(league)})
+    # A league's tables are rated: its form's game options open with the rated defaults (the form's hidden "rated").
+    form = form or {"name": "", "ruleset": names()[0], "table_size": "2", "time_control": "correspondence",
+                    "rounds": "3", "days": "7", "starts_in_days": "3", "rated": "1"}
     return render(request, "lobby/leagues.html", {
-        "leagues": leagues, "games": names(), "time_controls": TIME_CONTROL_NAMES,
-        "form": form or {"name": "", "ruleset": names()[0], "table_size": "2", "time_control": "correspondence",
-                         "rounds": "3", "days": "7", "starts_in_days": "3"}}, status=status)
+        "leagues": leagues, "games": names(), "time_controls": TIME_CONTROL_NAMES, "form": form,
+        "game_options": game_options.fields(form, "lg-")}, status=status)
 
 
 @login_required
@@ -66,13 +70,14 @@ def create_private(request):
     """A private league among friends: created, then its page with the link to share."""
     p = request.POST
     form = {k: p.get(k, "") for k in ("name", "ruleset", "table_size", "time_control", "rounds", "days",
-                                      "starts_in_days")}
+                                      "starts_in_days", "rated", *game_options.keys())}
     try:
         found = do_create_private_league(
             request.user, name=form["name"], ruleset=form["ruleset"], table_size=int_or(form["table_size"], 0),
             time_control=form["time_control"], rounds=int_or(form["rounds"], 0),
             days_between_rounds=int_or(form["days"], 0),
-            starts_at=timezone.now() + timedelta(days=max(0, int_or(form["starts_in_days"], 0))))
+            starts_at=timezone.now() + timedelta(days=max(0, int_or(form["starts_in_days"], 0))),
+            options=game_options.from_post(p))
     except MoveRejected as exc:
         messages.error(request, exc.text(_))
         return league_list(request, form=form, status=400)
@@ -119,6 +124,8 @@ def _season_context(request, league: League, season: Season | None) -> dict:
             mine = Membership.objects.filter(season=season, user=request.user).select_related("division").first()
     return {
         "league": league, "season": season, "game": game_name(league.ruleset), "divisions": divisions,
+        "option_notes": notes_for(league.ruleset, league.table_size,
+                                  tables_policy.rated_table_options(league.ruleset, league.options)),
         "seasons": list(league.seasons.order_by("-number")), "mine": mine,
         "waiting": (list(season.members.select_related("user").order_by("registered_at", "pk"))
                     if season is not None and season.status == Season.Status.REGISTRATION else []),

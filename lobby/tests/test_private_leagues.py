@@ -72,3 +72,29 @@ def test_a_refused_form_says_why_and_creates_nothing(fields, words):
     response = create(client_for(ana, "en"), **fields)
     assert response.status_code == 400 and words in response.content.decode()
     assert not League.objects.exists()
+
+
+def test_its_tables_take_the_games_own_options_chosen_in_the_form():
+    """The form has each game's own options and a turn limit, opening with a rated table's defaults (a league's
+    tables are rated); what was chosen is the league's, its page says it in words, and the beat's tables take it."""
+    ana, beto = make_users("ana", "beto")
+    a = client_for(ana, "en")
+    form = a.get(reverse("lobby:leagues")).content.decode()
+    assert 'id="lg-handful"' in form and 'id="lg-turns"' in form
+    assert 'name="claim_rents" value="1" checked' in form  # Estanciero's rated default: rents claimed
+    create(a, ruleset="ladrillazo", handful="7", max_turns="0", rated="1", starts_in_days="0")
+    league = League.objects.get()
+    assert league.options == {"handful": 7}
+    assert "7 envelopes each" in a.get(league.get_absolute_url()).content.decode()
+    client_for(beto).post(reverse("lobby:league_register", args=[league.slug]), {"invite": league.invite_token})
+    tick(timezone.now() + timedelta(minutes=1))
+    tables = LeagueTable.objects.filter(round__season__league=league, round__number=1).select_related("game")
+    assert tables and all(table.game.options["handful"] == 7 for table in tables)
+
+
+def test_an_option_the_rules_refuse_creates_nothing_and_keeps_the_choices():
+    (ana,) = make_users("ana")
+    response = create(client_for(ana, "en"), start_money="1000", max_turns="4", rated="1")
+    page = response.content.decode()
+    assert response.status_code == 400 and not League.objects.exists()
+    assert 'value="1000"' in page and 'id="lg-turns" type="number" name="max_turns" min="0" max="500" value="4"' in page
