@@ -30,6 +30,12 @@ async def _newest(socket, version: int) -> dict:
             return message
 
 
+async def _idle(game) -> None:
+    """Until every socket of the game in this process is between messages (``GameConsumer.handling``)."""
+    while any(consumer.handling for consumer in fanout.sockets(game.pk)):
+        await asyncio.sleep(0.01)
+
+
 def _move(game, players) -> int:
     rs = get(game.ruleset)
     game.refresh_from_db()
@@ -78,6 +84,7 @@ def test_the_first_socket_to_hear_of_a_move_pushes_it_to_every_socket_of_the_gam
         for socket in sockets:
             assert (await socket.connect())[0]
             await socket.receive_from(timeout=RECEIVE_SECONDS)
+        await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)  # connect handlers returned: all in the pass
         joined = fanout.sockets(started_game.pk)
         version = await asyncio.to_thread(_move, started_game, players)
         seen = [await _newest(socket, version) for socket in sockets]
@@ -126,6 +133,7 @@ def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(star
         for socket in (idle, busy):
             assert (await socket.connect())[0]
             await socket.receive_from(timeout=RECEIVE_SECONDS)
+        await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)  # connect handlers returned
         busy_consumer = fanout.sockets(started_game.pk)[1]
         await busy.send_to(text_data=json.dumps({"type": "hello", "version": 0}))
         assert await asyncio.to_thread(resync_rendered.wait, 10)  # the busy socket is in its own message
@@ -167,6 +175,10 @@ def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_
         for socket in (mover, watcher):
             assert (await socket.connect())[0]
             await socket.receive_from(timeout=RECEIVE_SECONDS)
+        # Both sockets idle: their connect handlers (which go on after the first push: chat, presence) have
+        # returned. A socket still in its own handler is left to its own layer message, which never comes here: on
+        # a busy machine the move came first and the watcher waited for ever.
+        await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)
         action = rs.legal_actions(started_game.state, seat)[0]
         await mover.send_to(text_data=json.dumps({"type": "act", "action": action, "version": 0}))
         mover_saw = [json.loads(await mover.receive_from(timeout=RECEIVE_SECONDS)) for _ in range(2)]
