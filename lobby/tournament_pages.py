@@ -4,6 +4,7 @@ socket pushes, ``lobby.tournament_consumer``)."""
 from __future__ import annotations
 
 from django.core.cache import cache
+from django.db.models import Count, Q
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -22,11 +23,14 @@ def may_watch(tournament_id: int, viewer) -> bool:
 
 
 def listed(viewer) -> dict:
-    """The tournaments page's lists: running, upcoming (open ones, and private ones the viewer plays in), finished."""
+    """The tournaments page's lists: running, upcoming (open ones, and private ones the viewer plays in), finished;
+    each with its number of players (``players``: those not withdrawn)."""
     mine = set()
     if viewer is not None and viewer.is_authenticated:
         mine = set(TournamentEntry.objects.filter(user=viewer).values_list("tournament_id", flat=True))
-    visible = [t for t in Tournament.objects.order_by("starts_at")[:200] if not t.private or t.pk in mine]
+    players = Count("entries", filter=Q(entries__withdrawn_at__isnull=True))
+    visible = [t for t in Tournament.objects.annotate(players=players).order_by("starts_at")[:200]
+               if not t.private or t.pk in mine]
     return {
         "running": [t for t in visible if t.status == Tournament.Status.RUNNING],
         "upcoming": [t for t in visible if t.status == Tournament.Status.SCHEDULED],

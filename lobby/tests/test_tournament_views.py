@@ -40,7 +40,8 @@ def test_the_form_creates_a_swiss_and_the_page_shows_it(client):
     assert "Copa del Litoral" in page and "Todavía no empezó" in page and "Agregar un bot" in page
     assert '<p class="meta option-notes">8 sobres cada uno</p>' in page  # its tables' options in words
     assert 'data-socket="/ws/tournaments/' in page
-    assert "Copa del Litoral" in client.get(reverse("lobby:tournaments")).content.decode()  # listed for all
+    listed = client.get(reverse("lobby:tournaments")).content.decode()
+    assert "Copa del Litoral" in listed and "1 jugador ·" in listed  # listed for all, with its players
 
 
 def test_a_refused_form_says_why_and_keeps_what_was_typed():
