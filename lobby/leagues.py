@@ -72,6 +72,16 @@ PRIVATE_ROUNDS = (1, 12)
 PRIVATE_DAYS_BETWEEN_ROUNDS = (1, 30)
 
 
+def check_game_at_tables(ruleset: str, table_size: int) -> None:
+    """A game of the site, at tables of a size it is played at: what a private league's or a tournament's creator
+    chose, in their words (the table policy's own check follows, ``tables.check_create``)."""
+    if ruleset not in names():
+        raise MoveRejected("bad_request", gettext_noop("No such game."))
+    rs = get(ruleset)
+    if not rs.min_players <= table_size <= rs.max_players:
+        raise MoveRejected("bad_request", gettext_noop("That game is not played at tables of that size."))
+
+
 def may_see(league: League, user, token: str | None = None) -> bool:
     """A public league anyone sees; a private one its creator, its players (any season), and whoever has its link."""
     if not league.private or (token and token == league.invite_token):
@@ -99,11 +109,7 @@ def do_create_private_league(user, *, name: str, ruleset: str, table_size: int, 
     name = " ".join((name or "").split())[:80]
     if not name:
         raise MoveRejected("bad_request", gettext_noop("Give the league a name."))
-    rs = get(ruleset) if ruleset in names() else None
-    if rs is None:
-        raise MoveRejected("bad_request", gettext_noop("No such game."))
-    if not rs.min_players <= table_size <= rs.max_players:
-        raise MoveRejected("bad_request", gettext_noop("That game is not played at tables of that size."))
+    check_game_at_tables(ruleset, table_size)
     if not PRIVATE_ROUNDS[0] <= rounds <= PRIVATE_ROUNDS[1]:
         raise MoveRejected("bad_request", gettext_noop("A season has 1 to 12 rounds."))
     if not PRIVATE_DAYS_BETWEEN_ROUNDS[0] <= days_between_rounds <= PRIVATE_DAYS_BETWEEN_ROUNDS[1]:
@@ -111,10 +117,10 @@ def do_create_private_league(user, *, name: str, ruleset: str, table_size: int, 
     options = dict(options or {})
     tables.check_create(ruleset, table_size, 0, time_control, tables.rated_table_options(ruleset, options) or {})
     with transaction.atomic():
-        league = League.objects.create(options=options,
+        league = League.objects.create(
             name=name, slug=f"{slugify(name)[:40] or 'league'}-{secrets.token_hex(3)}", ruleset=ruleset,
-            table_size=table_size, time_control=time_control, division_size=200, promote=0, relegate=0,
-            rounds_per_season=rounds, round_interval=timedelta(days=days_between_rounds), private=True,
+            table_size=table_size, time_control=time_control, options=options, division_size=200, promote=0,
+            relegate=0, rounds_per_season=rounds, round_interval=timedelta(days=days_between_rounds), private=True,
             created_by=user, invite_token=secrets.token_urlsafe(12))
         season = create_season(league, starts_at)
         Membership.objects.create(season=season, user=user)

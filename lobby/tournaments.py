@@ -23,15 +23,16 @@ from django.utils.translation import gettext, gettext_noop
 from accounts import push
 from accounts.models import User
 from accounts.signals import moderator_acted
-from games.core.rulesets import get, names
+from games.core.rulesets import get
 from games.models import Game, Seat
 from games.play.actions import MoveRejected
 from games.play.broadcast import group_send
+from games.play.results import bot_account_ids
 from games.tables import interventions
 from games.tables import lifecycle as tables
 
 from . import tournament_pairing as pairing
-from .leagues import ENDED, make_bot_account, out_of_play, start_rated_table
+from .leagues import ENDED, check_game_at_tables, make_bot_account, out_of_play, start_rated_table
 from .models import BotAccount, Tournament, TournamentEntry, TournamentGame, TournamentPolicy
 from .results import placings
 
@@ -81,8 +82,7 @@ def check_create(user, ruleset: str, kind: str, starts_at: datetime, rounds: int
         raise MoveRejected("forbidden", gettext_noop("Play a few rated games before you create a tournament."))
     if Tournament.objects.filter(created_by=user, status__in=RUNNING).count() >= policy.max_open_per_user:
         raise MoveRejected("forbidden", gettext_noop("You already have as many open tournaments as you may."))
-    if ruleset not in names():
-        raise MoveRejected("bad_request", gettext_noop("No such game."))
+    check_game_at_tables(ruleset, table_size)
     if kind not in Tournament.Kind.values:
         raise MoveRejected("bad_request", gettext_noop("A tournament is Swiss or arena."))
     if starts_at < now - timedelta(minutes=1):
@@ -93,9 +93,6 @@ def check_create(user, ruleset: str, kind: str, starts_at: datetime, rounds: int
         raise MoveRejected("bad_request", gettext_noop("An arena runs 10 minutes to a day."))
     if kind == Tournament.Kind.ARENA and time_control == "correspondence":
         raise MoveRejected("bad_request", gettext_noop("An arena is played live, not by correspondence."))
-    rs = get(ruleset)
-    if not rs.min_players <= table_size <= rs.max_players:
-        raise MoveRejected("bad_request", gettext_noop("That game is not played at tables of that size."))
     tables.check_create(ruleset, table_size, 0, time_control, dict(options or {}))
 
 
@@ -371,9 +368,7 @@ def _pause_forfeits(t: Tournament, game_id: int) -> int:
     if game is None:
         return 0
     seats = list(Seat.objects.filter(game=game).order_by("index"))
-    bots = set(BotAccount.objects.filter(user_id__in=[s.user_id for s in seats if s.user_id])
-               .values_list("user_id", flat=True))
-    gone = [p.user_id for p in placings(game, seats, bots) if p.forfeit]
+    gone = [p.user_id for p in placings(game, seats, bot_account_ids(seats)) if p.forfeit]
     return TournamentEntry.objects.filter(tournament=t, user_id__in=gone, withdrawn_at__isnull=True,
                                           paused=False).update(paused=True) if gone else 0
 
