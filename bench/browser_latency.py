@@ -171,6 +171,25 @@ def cpu_seconds(procs: list[subprocess.Popen]) -> float:
     return sum(socket_load.process_cpu(p.pid) for p in procs)
 
 
+# The machine's other parts, by command name: where the CPU that is not Daphne's goes.
+PARTS = {"postgres": "PostgreSQL", "redis-server": "Redis", "chromium": "Chromium", "chrome": "Chromium"}
+
+
+def parts_cpu() -> dict[str, float]:
+    """CPU seconds so far of every running process of each part in ``PARTS`` (a process that ended meanwhile
+    counts for nothing: the parts' figures are a lower bound)."""
+    out: dict[str, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name = PARTS.get(text[text.index("(") + 1:text.rindex(")")].split(" ")[0].split(":")[0])
+        if name is not None:
+            out[name] = out.get(name, 0.0) + socket_load.process_cpu(int(stat.parent.name))
+    return out
+
+
 # ---- the background: K tables of simulated pages ------------------------------------------------------------
 
 class Background:
@@ -360,9 +379,11 @@ def main() -> None:
                 page.wait_for_selector("#table [data-version]")
             time.sleep(1.5)  # the sockets open and bring the table
             cpu0, host0, t0, own0 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic(), time.process_time()
+            parts0 = parts_cpu()
             moves0 = len(background.totals.latencies) if background else 0
             clicks(pages, game, args, record)
             cpu1, host1, t1, own1 = cpu_seconds(procs), socket_load.host_busy(), time.monotonic(), time.process_time()
+            parts1 = parts_cpu()
             moves1 = len(background.totals.latencies) if background else 0
             morph = [x for page in pages for x in page.evaluate("() => window.tableStats || []")]
             prepare = [x for page in pages for x in page.evaluate("() => window.tablePrepare || []")]
@@ -385,6 +406,8 @@ def main() -> None:
           f"({via['request']} request, {via['socket']} socket)")
     print(f"Daphne CPU {100 * (cpu1 - cpu0) / seconds:.0f}% of a core; this bench's own process (the background's "
           f"clients) {100 * (own1 - own0) / seconds:.0f}%; machine busy {100 * busy:.0f}% over {seconds:.0f} s")
+    print("the other parts: " + ", ".join(f"{name} {100 * (parts1[name] - parts0.get(name, 0.0)) / seconds:.0f}%"
+                                          for name in sorted(parts1)) + " of a core")
     if bg:
         print(f"Daphne CPU a background move: {1000 * (cpu1 - cpu0) / (bg * seconds):.1f} ms (the clicks' included)")
     if background is not None and background.totals.latencies:

@@ -3,7 +3,9 @@
 An endless animation of the boards' SVG (the legal places' marching outline, the halo of whose turn it is)
 repaints the whole board every frame for as long as the page is open: an idle Argentilandia table with 67 legal
 places took 1.4 cores of Chromium, an Estanciero table 0.4 (docs/PERFORMANCE.md). They now run a few cycles when
-they appear. Only what waits for an answer (``pending``: a click on its way, the button's spinner, a contest's die
+they appear (at most ``MOTION_SECONDS`` each time: at a move a second, longer ones overlap and never stop, and
+two Estanciero pages clicked twice a second took 0.75 of a core of Chromium, 0.35 with motion reduced;
+``bench/browser_latency.py``). Only what waits for an answer (``pending``: a click on its way, the button's spinner, a contest's die
 not yet rolled, small HTML the compositor turns) may move until the answer comes."""
 
 import re
@@ -30,3 +32,26 @@ def test_only_a_pending_click_animates_without_end():
     assert endless, "the check reads no rule: the stylesheets moved?"
     for name, selector in endless:
         assert "pending" in selector, f"{name}: {selector} animates forever"
+
+
+MOTION_SECONDS = 3.0
+ANIMATION = re.compile(r"animation:\s*([\w-]+)\s+([\d.]+)(m?s)\b[^;]*?\s(\d+)(?:\s|;|$)")
+
+
+def finite_animations() -> list[tuple[str, str, float]]:
+    """(sheet, selector, seconds it runs each time it starts) of every animation with a count of iterations."""
+    found = []
+    for path in STYLE_SHEETS:
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+        for selector, body in RULE.findall(text):
+            for match in ANIMATION.finditer(body + ";"):
+                seconds = float(match.group(2)) / (1000 if match.group(3) == "ms" else 1)
+                found.append((path.name, " ".join(selector.split()), seconds * int(match.group(4))))
+    return found
+
+
+def test_a_finite_animation_stops_within_the_motion_budget():
+    finite = finite_animations()
+    assert any(name == "estanciero.css" for name, _, _ in finite), "the check reads no rule: the stylesheets moved?"
+    for name, selector, seconds in finite:
+        assert seconds <= MOTION_SECONDS, f"{name}: {selector} moves for {seconds:.1f} s each time it starts"

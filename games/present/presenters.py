@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.template.loader import select_template
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy
@@ -42,11 +42,26 @@ LOG_LENGTH = 60
 FOLD_AFTER = 8
 
 
+_text_modules: dict[str, object] = {}
+
+
 def _text_module(ruleset: str):
+    """The ruleset's words (``<package>.text``), looked up once per process: a table's render asks for them
+    about ten times a viewer. None for a ruleset without them (or not registered, which is not remembered)."""
     try:
-        return importlib.import_module(f"{rulesets.package(ruleset)}.text")
-    except (KeyError, ModuleNotFoundError):
+        return _text_modules[ruleset]
+    except KeyError:
+        pass
+    try:
+        package = rulesets.package(ruleset)
+    except KeyError:
         return None
+    try:
+        module = importlib.import_module(f"{package}.text")
+    except ModuleNotFoundError:
+        module = None
+    _text_modules[ruleset] = module
+    return module
 
 
 def primary_types(ruleset: str) -> frozenset[str]:
@@ -180,7 +195,14 @@ def visible_moves(game: Game, seat: int | None, since: int = 0, limit: int | Non
 
 
 def rule_url(ruleset: str, rule: str | None) -> str | None:
-    return f"{reverse('lobby:rules', args=[ruleset])}#{rule}" if rule else None
+    return f"{_rules_path(ruleset, get_script_prefix())}#{rule}" if rule else None
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_path(ruleset: str, prefix: str) -> str:
+    """The ruleset's rules page, reversed once per script prefix: "What can I do now?" links each kind of move to
+    its rule, a few times per viewer and render."""
+    return reverse("lobby:rules", args=[ruleset])
 
 
 def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int | None = None,

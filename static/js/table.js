@@ -45,7 +45,16 @@
     morphStyle: "innerHTML",
     ignoreActiveValue: true,
     callbacks: {
-      beforeNodeMorphed: function (oldNode) { return !isDirty(oldNode); },
+      beforeNodeMorphed: function (oldNode, newNode) {
+        if (isDirty(oldNode)) return false;
+        // A copy of a kept part paired with the page's element it was copied from (the same digest is the same
+        // content): nothing to compare. Paired with another element, it is morphed as any other.
+        if (isCopy(newNode) && oldNode.nodeType === 1 && named(oldNode) === named(newNode)) {
+          oldNode.classList.remove("is-pending");
+          return false;
+        }
+        return true;
+      },
       beforeAttributeUpdated: function (name, node) {
         if (name === "open" && node.tagName === "DETAILS") return false;  // the person opened or closed it
         if (isDirty(node) && (name === "value" || name === "checked" || name === "selected")) return false;
@@ -137,6 +146,12 @@
     });
     return index;
   }
+  // A kept part's copy is marked (data-copy) for the morph, which leaves the page's element alone where it
+  // pairs the two: comparing a copy of the board node by node was most of an update's morph. The mark goes
+  // after the morph (from the copies it inserted, or that were morphed into another element).
+  function isCopy(node) {
+    return node.nodeType === 1 && node.hasAttribute("data-copy");
+  }
   function fillKept(content) {
     var holes = content.querySelectorAll("[data-keep]");
     var parts = holes.length ? pageParts() : null;
@@ -150,6 +165,7 @@
           if (!named(node)) return false;
           var copy = node.cloneNode(true);
           copy.classList.remove("is-legal", "is-pending");  // this page's marks, not the server's
+          copy.setAttribute("data-copy", "");
           copies.push(copy);
           last = node;
           count -= 1;
@@ -181,6 +197,7 @@
     var t0 = performance.now();
     var saved = choices();
     Idiomorph.morph(root, tpl.content, morphConfig);
+    root.querySelectorAll("[data-copy]").forEach(function (el) { el.removeAttribute("data-copy"); });
     restoreChoices(saved);
     afterUpdate();
     // read by bench/table_latency.py and bench/browser_latency.py: the morph, and the parse and fill before it
