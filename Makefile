@@ -88,6 +88,7 @@ bench: $(VENV)/.installed-bench
 	nice $(BIN)/python bench/bot_balance.py --games 20 --max-actions 20000
 	$(BIN)/python bench/move_path.py --moves 300
 	$(BIN)/python bench/table_latency.py --moves 60
+	$(BIN)/python bench/push_designs.py --ruleset estanciero
 
 $(VENV)/.installed-mutation: requirements-mutation.txt $(VENV)/.installed-test
 	$(BIN)/pip install -q -r requirements-mutation.txt
