@@ -277,7 +277,14 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         elif kind == "act":
             await self._act(message)
         elif kind in CHAT_KINDS:
-            await self.chat_receive(kind, message)
+            # A chat message sends this page no table, so a move's pass may push the table to it meanwhile
+            # (``_push_all`` skips a socket busy with a message of its own): the page's chat check-in, sent right
+            # after an update, otherwise left the next move to the layer's round trip for this page.
+            self.handling -= 1
+            try:
+                await self.chat_receive(kind, message)
+            finally:
+                self.handling += 1
         else:
             await self._error("bad_request", "Unknown message type.")
 

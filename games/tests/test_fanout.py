@@ -157,6 +157,42 @@ def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(star
     assert [(m["type"], m["version"], len(m["moves"])) for m in seen_busy] == [("update", 0, 0), ("update", 1, 1)]
 
 
+def test_a_socket_busy_with_a_chat_message_still_gets_the_move_from_another_pass(started_game, players, monkeypatch):
+    """A chat message sends no table, so a socket handling one (here the page's chat check-in, held on its way)
+    is not left to the layer's round trip: the first pass pushes the move to it too, and its chat answer comes
+    after."""
+    passes, _handled_changes = _passes(monkeypatch), _handled(monkeypatch)
+    chat_receive, in_chat, chat_waits = GameConsumer.chat_receive, asyncio.Event(), asyncio.Event()
+
+    async def slow_chat(self, kind, message):
+        in_chat.set()
+        await chat_waits.wait()
+        return await chat_receive(self, kind, message)
+
+    monkeypatch.setattr(GameConsumer, "chat_receive", slow_chat)
+
+    async def scenario():
+        idle, chatty = _socket(started_game), _socket(started_game)
+        for socket in (idle, chatty):
+            assert (await socket.connect())[0]
+            await socket.receive_from(timeout=RECEIVE_SECONDS)
+        await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)
+        chatty_consumer = fanout.sockets(started_game.pk)[1]
+        await chatty.send_to(text_data=json.dumps({"type": "chat_hello", "last": None}))
+        await asyncio.wait_for(in_chat.wait(), RECEIVE_SECONDS)  # the chatty socket is in its chat message
+        version = await asyncio.to_thread(_move, started_game, players)
+        seen = [await _newest(idle, version), await _newest(chatty, version)]
+        chat_waits.set()
+        await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)
+        for socket in (idle, chatty):
+            await socket.disconnect()
+        return seen, chatty_consumer
+
+    seen, chatty_consumer = run_async(scenario())
+    assert [m["version"] for m in seen] == [1, 1]
+    assert len(passes) == 1 and passes[0] is not chatty_consumer  # one pass, the other socket's, sent both
+
+
 def test_the_socket_that_made_a_move_pushes_it_to_the_sockets_of_its_process_at_once(started_game, players,
                                                                                        monkeypatch):
     """The move's own handler sends the new revision to the game's sockets in its process, the mover's first,
