@@ -195,9 +195,9 @@ def parts_cpu() -> dict[str, float]:
 class Background:
     """socket_load's HTML clients in a thread of their own (their event loop), moving until ``stop``."""
 
-    def __init__(self, port: int, game_ports: list[int], tables: list, seconds: float):
+    def __init__(self, port: int, game_ports: list[int], tables: list, seconds: float, check_ins: bool = True):
         self.options = socket_load.Options(games=len(tables), rate=1.0, seconds=seconds, warmup=0.0, daphne=1,
-                                           html=True, via="socket", timeout=15.0, deflate=True)
+                                           html=True, via="socket", timeout=15.0, deflate=True, check_ins=check_ins)
         self.totals = socket_load.Totals(measuring=True)
         # each table's sockets where its page would open them: its game's process's port, or the shared one
         self.clients = [socket_load.GameClient(t, game_ports[t.game_id % len(game_ports)] if game_ports else port,
@@ -313,6 +313,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--background", type=int, default=0, help="K background tables of the HTML stream")
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--no-check-ins", action="store_true",
+                        help="the background's pages send only their moves, not the real pages' periodic check-ins")
     parser.add_argument("--web", type=int, default=2, help="Daphne processes on the shared port (WEB_PROCESSES)")
     parser.add_argument("--seconds", type=float, default=300, help="at most this long clicking")
     parser.add_argument("--root", type=Path, default=ROOT,
@@ -366,7 +368,7 @@ def main() -> None:
 
     try:
         if background_tables:
-            background = Background(port, game_ports, background_tables, args.seconds + 120)
+            background = Background(port, game_ports, background_tables, args.seconds + 120, not args.no_check_ins)
             background.start()
         from playwright.sync_api import sync_playwright
 

@@ -131,6 +131,7 @@ class Options:
     ruleset: str = "estanciero"
     keep: int = 2
     time_control: str = "correspondence"
+    check_ins: bool = True  # the HTML stream's pages check in as the real ones do (``GameClient.check_in``)
 
 
 def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
@@ -152,6 +153,8 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
     parser.add_argument("--timeout", type=float, default=15.0, help="a move not seen by all five by then is lost")
     parser.add_argument("--debug", action="store_true", help="Daphne with DEBUG=1 (as `make run` in development)")
     parser.add_argument("--deflate", action="store_true", help="clients offer permessage-deflate, as browsers do")
+    parser.add_argument("--no-check-ins", action="store_true",
+                        help="the HTML stream's simulated pages send nothing but their moves (no periodic check-ins)")
     parser.add_argument("--timeline", action="store_true",
                         help="where a socket move's time goes inside Daphne, step by step (bench/_timeline.py)")
     args = parser.parse_args(argv)
@@ -160,7 +163,7 @@ def parse_args(argv: list[str] | None = None) -> tuple[Options, list[int]]:
         parser.error("games, --daphne, --rate and --seconds must be positive")
     return Options(args.games, args.rate, args.seconds, args.warmup, args.daphne, args.html, args.via,
                    args.timeout, args.debug, args.deflate, args.timeline, args.ruleset, args.keep,
-                   args.time_control), counts
+                   args.time_control, not args.no_check_ins), counts
 
 
 # ---- /proc --------------------------------------------------------------------------------------------------
@@ -537,6 +540,8 @@ class GameClient:
                 self.broken = True
                 return
             self.readers.append(asyncio.create_task(self.read(stream)))
+            if self.options.html and self.options.check_ins:
+                self.readers.append(asyncio.create_task(self.check_in(stream)))
 
     async def open(self, index: int, gate: asyncio.Semaphore) -> ClientConnection | None:
         for attempt in range(CONNECT_TRIES):
@@ -550,6 +555,27 @@ class GameClient:
                 if attempt + 1 < CONNECT_TRIES:
                     await asyncio.sleep(1 + attempt)  # backing off lets the server catch up, as a browser would
         return None
+
+    # A table page's own messages besides its moves (static/js/table.js, chat.js): the table's check-in every
+    # 5 s (``hello`` with the revision it shows), and the chat's every 15 s (and on the first table after the
+    # socket opens, before the measured window). The server answers each whether or not the page is behind.
+    HELLO_EVERY, CHAT_EVERY = 5.0, 15.0
+
+    async def check_in(self, stream: Stream) -> None:
+        loop = asyncio.get_running_loop()
+        rng = random.Random(self.table.game_id * 8 + stream.index)
+        next_hello = loop.time() + rng.uniform(0, self.HELLO_EVERY)
+        last_chat = loop.time() - rng.uniform(0, self.CHAT_EVERY)
+        with contextlib.suppress(ConnectionClosed):
+            while stream.ws is not None:
+                await asyncio.sleep(0.25)
+                now = loop.time()
+                if now >= next_hello:
+                    next_hello = now + self.HELLO_EVERY
+                    await stream.ws.send(json.dumps({"type": "hello", "rev": stream.rev}))
+                if now - last_chat >= self.CHAT_EVERY:
+                    last_chat = now
+                    await stream.ws.send(json.dumps({"type": "chat_hello", "last": None}))
 
     def synced(self) -> bool:
         return all(s.version >= 0 for s in self.streams)

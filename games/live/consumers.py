@@ -35,6 +35,10 @@ MAX_REF = 64  # the longest name a client may give its move (``ref``), echoed in
 
 # A client further behind than this gets a full sync instead of a replay.
 REPLAY_LIMIT = 50
+# A page's periodic check-in (``hello``, every 5 s: static/js/table.js) repairs a push the layer dropped. It is
+# answered from the game's revision as the database said it in this process at most this long ago (any socket of
+# the game asking): five pages of a table need one query, not five, and a dropped push is repaired within 10 s.
+CHECKED_WITHIN = 5.0
 
 
 def connection_language(scope) -> str:
@@ -268,6 +272,10 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
                 self.sent_rev = min(self.sent_rev, rev)
             if message.get("full") is True:  # the page lacked an element a placeholder named: the whole table
                 self.sent_rev, self.full_next = -1, True
+            else:
+                known = snapshots.checked(self.game_id, CHECKED_WITHIN)
+                if known is not None and known <= self.sent_rev:
+                    return  # the page shows the game's revision as the database said it here a moment ago
             await self.push(full=False)
         elif kind == "hello":
             version = message.get("version")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -56,6 +57,7 @@ _games: OrderedDict = OrderedDict()  # (game id, seal) -> {rev: Snapshot}, least
 _held = {"chars": 0}  # the rendered messages' characters of every kept revision
 _gates: dict[tuple, threading.Lock] = {}  # one per entry being made: whoever asks meanwhile waits for it
 _watchers: dict[int, int] = {}  # game id -> the sockets of this process that watch it
+_checked: dict[int, tuple[float, int]] = {}  # game id -> (when, its revision) as the database last said here
 
 
 def _kept(key: tuple) -> Snapshot | None:
@@ -174,6 +176,7 @@ def load(game_id: int, rev: int | None = None, seal: str | None = None) -> Snaps
         if row is None:
             return None
         rev, seal = row
+        _checked[game_id] = (time.monotonic(), rev)
 
     # A newer revision may have committed since the message was sent: it is kept under its own rev.
     return _snapshot((game_id, seal, rev), lambda: read(game_id))
@@ -191,6 +194,14 @@ def _rendered(snap: Snapshot, key: tuple, render):
         return value
 
     return _once((id(snap), key), lambda: snap.renders.get(key), render, keep)
+
+
+def checked(game_id: int, within: float) -> int | None:
+    """The game's revision as the database said it here at most ``within`` seconds ago (``load`` asks it for any
+    socket of the game in this process), else None. A page's periodic check-in is answered from it: five pages
+    of a table asking every few seconds need the database once."""
+    found = _checked.get(game_id)
+    return found[1] if found is not None and time.monotonic() - found[0] <= within else None
 
 
 def at(game_id: int, seal: str, rev: int) -> Snapshot | None:
@@ -356,6 +367,7 @@ def unwatch(game_id: int) -> None:
             _watchers[game_id] = left
             return
         _watchers.pop(game_id, None)
+        _checked.pop(game_id, None)
         for key in [key for key in _games if key[0] == game_id]:
             _drop(key)
     forget_described(game_id)
@@ -377,4 +389,5 @@ def clear() -> None:
     """Forget everything (tests)."""
     with _lock:
         _games.clear()
+        _checked.clear()
         _held["chars"] = 0

@@ -265,9 +265,10 @@
   document.addEventListener("visibilitychange", function () { if (!document.hidden) checkIn(); });
 
   // The game ended (players now read the spectators' chat) or the viewer sat down or stood up: the panel changes.
-  document.addEventListener("tablero:table", function () {
-    // Every (re)connect brings the table first: a good moment to check in (at most every few seconds).
-    if (Date.now() - lastCheck > 3000) setTimeout(checkIn, 0);
+  document.addEventListener("tablero:table", function (e) {
+    // Every (re)connect brings the table first: a good moment to check in (at most every few seconds). Not after
+    // every update: each check-in is a query on the server, and a table moving once a second made one every 3 s.
+    if (e.detail && e.detail.fresh && Date.now() - lastCheck > 3000) setTimeout(checkIn, 0);
     var head = document.querySelector("#table [data-status]");
     if (!head) return;
     var ended = head.dataset.status === "finished" || head.dataset.status === "aborted";

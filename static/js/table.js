@@ -209,6 +209,7 @@
 
   // ---- the socket --------------------------------------------------------------------------------------
   var socket = null, retries = 0, everConnected = false;
+  var fresh = true;  // the next table is the first since the page loaded or its socket (re)opened
   function setStatus(state) {
     if (!statusEl) return;
     statusEl.dataset.state = state;
@@ -227,7 +228,7 @@
     var host = root.dataset.socketPort ? location.hostname + ":" + root.dataset.socketPort : location.host;
     var ws = new WebSocket(proto + host + "/ws/games/" + gameId + "/?format=html&keep=2");
     socket = ws;
-    ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; setStatus("live"); };
+    ws.onopen = function () { if (ws !== socket) return; retries = 0; everConnected = true; fresh = true; setStatus("live"); };
     ws.onmessage = function (e) {
       if (ws !== socket) return;
       var msg;
@@ -633,7 +634,8 @@
     var mine = root.querySelector("[data-your-turn]");
     document.title = (mine ? "\u25cf " : "") + baseTitle;
     // Other scripts (chat, your-turn signals) listen instead of reaching into this one.
-    document.dispatchEvent(new CustomEvent("tablero:table", {detail: {rev: shownRev(), yourTurn: !!mine}}));
+    document.dispatchEvent(new CustomEvent("tablero:table", {detail: {rev: shownRev(), yourTurn: !!mine, fresh: fresh}}));
+    fresh = false;
   }
   // The one socket, shared: other scripts send through it (``tablero.send({type: "chat", ...})``).
   window.tablero = {
