@@ -97,6 +97,18 @@ def seat_user(game, players, seat):
     return next(p for p in players if game.seats.get(index=seat).user_id == p.pk)
 
 
+def first_legal_move(game, players) -> int:
+    """The first legal move of the seat on move, made by its player through the move path; the new version."""
+    from games.core.rulesets import get
+    from games.play.actions import do_move
+
+    rs = get(game.ruleset)
+    game.refresh_from_db()
+    seat = rs.to_move(game.state)[0]
+    return do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
+                   actor=seat_user(game, players, seat), source="api").version
+
+
 @pytest.fixture
 def mod(db):
     """A moderator: a user in the moderators' group (fresh from the database, so its permissions load)."""

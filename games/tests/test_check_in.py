@@ -9,25 +9,14 @@ import time
 
 import pytest
 
-from games.core.rulesets import get
 from games.live import consumers, snapshots
 from games.play import broadcast
-from games.play.actions import do_move
-from games.tests.conftest import in_process_socket, seat_user
+from games.tests.conftest import first_legal_move, in_process_socket
 from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RECEIVE_SECONDS = 30
-
-
-def _move_unheard(game, players) -> int:
-    """A move whose broadcast the layer drops (nothing is published): only a check-in can bring it."""
-    rs = get(game.ruleset)
-    game.refresh_from_db()
-    seat = rs.to_move(game.state)[0]
-    return do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
-                   actor=seat_user(game, players, seat), source="api").rev
 
 
 def test_a_check_in_is_answered_from_the_revision_just_read_and_a_dropped_push_comes_once_it_is_old(
@@ -49,7 +38,7 @@ def test_a_check_in_is_answered_from_the_revision_just_read_and_a_dropped_push_c
         page = in_process_socket(started_game, "format=html")
         assert (await page.connect())[0]
         first = json.loads(await page.receive_from(timeout=RECEIVE_SECONDS))
-        rev = await asyncio.to_thread(_move_unheard, started_game, players)
+        version = await asyncio.to_thread(first_legal_move, started_game, players)  # its push dropped
         reads_before = read.count(True)
         await page.send_to(text_data=json.dumps({"type": "hello", "rev": first["rev"]}))
         quiet = await page.receive_nothing(timeout=0.5)
@@ -58,12 +47,12 @@ def test_a_check_in_is_answered_from_the_revision_just_read_and_a_dropped_push_c
         await page.send_to(text_data=json.dumps({"type": "hello", "rev": first["rev"]}))
         again = json.loads(await page.receive_from(timeout=RECEIVE_SECONDS))
         await page.disconnect()
-        return first, rev, quiet, reads, again
+        return first, version, quiet, reads, again
 
-    first, rev, quiet, reads, again = run_async(scenario())
-    assert rev > first["rev"]
+    first, version, quiet, reads, again = run_async(scenario())
+    assert version > first["version"]
     assert quiet and reads == 0  # answered from the revision read on connecting: nothing sent, nothing read
-    assert again["type"] == "table" and again["rev"] == rev
+    assert again["type"] == "table" and again["version"] == version
 
 
 def test_the_revision_read_is_kept_for_a_while_and_forgotten_with_the_game():

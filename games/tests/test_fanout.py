@@ -8,8 +8,7 @@ import pytest
 from games.core.rulesets import get
 from games.live import fanout
 from games.live.consumers import GameConsumer
-from games.play.actions import do_move
-from games.tests.conftest import in_process_socket, seat_user
+from games.tests.conftest import first_legal_move, in_process_socket, seat_user
 from tests.support import run_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,14 +33,6 @@ async def _idle(game) -> None:
     """Until every socket of the game in this process is between messages (``GameConsumer.handling``)."""
     while any(consumer.handling for consumer in fanout.sockets(game.pk)):
         await asyncio.sleep(0.01)
-
-
-def _move(game, players) -> int:
-    rs = get(game.ruleset)
-    game.refresh_from_db()
-    seat = rs.to_move(game.state)[0]
-    return do_move(game.pk, seat=seat, action=rs.legal_actions(game.state, seat)[0], expected_version=game.version,
-                   actor=seat_user(game, players, seat), source="api").version
 
 
 def _passes(monkeypatch) -> list:
@@ -86,7 +77,7 @@ def test_the_first_socket_to_hear_of_a_move_pushes_it_to_every_socket_of_the_gam
             await socket.receive_from(timeout=RECEIVE_SECONDS)
         await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)  # connect handlers returned: all in the pass
         joined = fanout.sockets(started_game.pk)
-        version = await asyncio.to_thread(_move, started_game, players)
+        version = await asyncio.to_thread(first_legal_move, started_game, players)
         seen = [await _newest(socket, version) for socket in sockets]
 
         async def every_handler_returned():
@@ -137,7 +128,7 @@ def test_a_socket_busy_with_a_message_of_its_own_is_left_to_its_own_handler(star
         busy_consumer = fanout.sockets(started_game.pk)[1]
         await busy.send_to(text_data=json.dumps({"type": "hello", "version": 0}))
         assert await asyncio.to_thread(resync_rendered.wait, 10)  # the busy socket is in its own message
-        version = await asyncio.to_thread(_move, started_game, players)
+        version = await asyncio.to_thread(first_legal_move, started_game, players)
         seen_idle = await _newest(idle, version)
         resync_waits.set()
         seen_busy = [await _newest(busy, 0), await _newest(busy, version)]
@@ -180,7 +171,7 @@ def test_a_socket_busy_with_a_chat_message_still_gets_the_move_from_another_pass
         chatty_consumer = fanout.sockets(started_game.pk)[1]
         await chatty.send_to(text_data=json.dumps({"type": "chat_hello", "last": None}))
         await asyncio.wait_for(in_chat.wait(), RECEIVE_SECONDS)  # the chatty socket is in its chat message
-        version = await asyncio.to_thread(_move, started_game, players)
+        version = await asyncio.to_thread(first_legal_move, started_game, players)
         seen = [await _newest(idle, version), await _newest(chatty, version)]
         chat_waits.set()
         await asyncio.wait_for(_idle(started_game), RECEIVE_SECONDS)
