@@ -23,7 +23,7 @@ from tests.support import ARTIFACTS
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "API.md"
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(600), pytest.mark.long]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.timeout(600)]
 
 # The examples' placeholders for what the test fills in.
 PYTHON_BASE, PYTHON_TOKEN = "http://localhost:8000", "tb_..."

@@ -26,7 +26,7 @@ from games.models import Game, Move, Seat
 from tests.fixtures.servers import Proc, free_port, server_env, start_celery_beat, start_celery_worker, stop_procs
 from tests.support import ROOT, wait_until
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 # Run in a subprocess on the private Redis, so that every task it queues goes to that broker.
 START_GAMES = """

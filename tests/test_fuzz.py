@@ -27,7 +27,7 @@ from games.tables import lifecycle as tables
 from tests.fixtures.servers import Proc, free_port, server_env, wait_http
 from tests.support import ARTIFACTS, run_async
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 FUZZ_MESSAGES = int(os.environ.get("FUZZ_MESSAGES", 1600))
 CONNECTIONS = 4

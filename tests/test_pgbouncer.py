@@ -77,7 +77,7 @@ def daphnes(bouncer):
         stop_procs(*procs)
 
 
-pytestmark = [pytest.mark.skipif("connection.vendor != 'postgresql'"), pytest.mark.long]
+pytestmark = [pytest.mark.skipif("connection.vendor != 'postgresql'")]
 
 
 def watch_pools(bouncer, done: threading.Event, peaks: dict[str, int]) -> threading.Thread:

@@ -10,7 +10,7 @@ from games.tests.test_browser_two_people import in_thread
 from games.tests.test_replay import play_out
 from tests.fixtures.browsers import screenshot
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 CHARTS = {"estanciero": 5, "argentilandia": 3, "ladrillazo": 3}  # the measures, and the dice where they roll

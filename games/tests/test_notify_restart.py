@@ -38,7 +38,7 @@ from tests.fixtures.servers import (
 )
 from tests.support import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def sent_mails(folder: Path) -> list[EmailMessage]:

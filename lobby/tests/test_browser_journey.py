@@ -22,7 +22,7 @@ from games.tests.test_chat_browser import open_chat, say, wait_line
 from tests.fixtures.browsers import screenshot
 from tests.support import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}

@@ -26,7 +26,7 @@ from games.tests.test_browser_replay import PHONE, watch_errors
 from games.tests.test_browser_two_people import shown_version, wait_live
 from tests.fixtures.browsers import screenshot
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 WORDS = {"es": ("Entrenador", "aprendidas"), "en": ("Coach", "learnt")}

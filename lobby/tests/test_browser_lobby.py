@@ -15,7 +15,7 @@ from games.tests.turn_helpers import in_thread
 from tests.fixtures.browsers import screenshot
 from tests.support import wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 

@@ -31,7 +31,7 @@ from lobby import tournaments
 from lobby.models import Tournament, TournamentEntry, TournamentGame, TournamentPolicy
 from tests.fixtures.browsers import screenshot
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # Each game at the smallest table it is played at, with bots to make two tables, and a short game: the form's
 # fields of the game's own options and the turn limit.

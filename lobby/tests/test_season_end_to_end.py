@@ -20,7 +20,7 @@ from tests.fixtures.browsers import screenshot
 from tests.fixtures.servers import Proc, server_env
 from tests.support import ARTIFACTS, wait_until
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "locale": "es-AR"}
 

@@ -16,7 +16,7 @@ from tests.fixtures.browsers import (
     watch_kept_pushes,
 )
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.long]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PREFERRED = ["discard", "contest_roll", "refuse_offer", "roll", "end_turn", "pass"]
 
