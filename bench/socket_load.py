@@ -557,8 +557,8 @@ class GameClient:
         return None
 
     # A table page's own messages besides its moves (static/js/table.js, chat.js): the table's check-in every
-    # 5 s (``hello`` with the revision it shows), and the chat's every 15 s (and on the first table after the
-    # socket opens, before the measured window). The server answers each whether or not the page is behind.
+    # 5 s (``hello`` with the revision it shows), and the chat's every 15 s (the page's chat check-in on its
+    # socket's first table is left out: it comes before any window). The server answers each, behind or not.
     HELLO_EVERY, CHAT_EVERY = 5.0, 15.0
 
     async def check_in(self, stream: Stream) -> None:
