@@ -93,6 +93,9 @@ class Declaration:
     lapsing_moves: frozenset[str] = frozenset()
     board_template: str | None = None  # its board drawing; None: the generic board
     scripts: tuple[str, ...] = ()  # static scripts its table page loads after the framework's
+    # Its board marks every part that depends on who looks as ``{% own %}`` (and its seat mark as ``{% own_you %}``):
+    # one render of a game under way then serves all its viewers, each sent only its own parts beside it.
+    shared_table: bool = False
     playable: bool = True
     # Its banner on the home and rules pages: a CSS background (a gradient in its colours); empty, the site's green.
     banner: str = ""

@@ -41,6 +41,7 @@ DECLARATION = Declaration(
     # The Game: a rent not claimed "before the dice are rolled again" is lost, so a bot owner claims at once.
     lapsing_moves=frozenset({"claim_rent", "claim_prize"}),
     board_template="estanciero/board.html",
+    shared_table=True,
     scripts=("js/estanciero.js",),
     banner="linear-gradient(135deg, #155740, #0f3d2e 60%, #c99a25)",
     story=(

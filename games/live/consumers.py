@@ -178,7 +178,7 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         self.language = connection_language(self.scope)
         self.sent_version = -1
         self.sent_rev = -1
-        self.sent_viewer: Viewer | None = None
+        self.sent_view: Viewer | tuple | None = None  # whose table the page shows (``snapshots.page_view``)
         if self.game_id > 2**31 - 1:  # no such game, and more than the database's id column holds
             await self.close(code=4404)
             return
@@ -418,14 +418,16 @@ class GameConsumer(LayerChannelForgotten, ClosedSocketSendsDropped, DatabaseCall
         viewer = Viewer.of(snap.game, snap.seats, self.scope.get("user"), self.language)
         if self.format == "html":
             base = None
+            view = snapshots.page_view(snap, viewer)
             # The page shows what it was sent as the viewer it was then: a seat taken or left since (a table
-            # still gathering) makes that another viewer's page, whose parts and log the push must not name.
-            if (self.keep and not (full or self.full_next) and viewer == self.sent_viewer
+            # still gathering) makes that another viewer's page, whose parts and log the push must not name; and
+            # a table of its own then and a shared one now (or the reverse) name their parts and log apart.
+            if (self.keep and not (full or self.full_next) and view == self.sent_view
                     and 0 <= self.sent_rev <= snap.game.rev):
                 base = snapshots.at(self.game_id, self.game_seal, self.sent_rev)
             message = snapshots.table_message(snap, viewer, base, runs=self.runs)
             self.full_next = False
-            self.sent_viewer = viewer
+            self.sent_view = view
         else:
             behind = snap.game.version - self.sent_version
             if full or self.sent_version < 0 or behind > REPLAY_LIMIT:

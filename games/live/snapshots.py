@@ -14,6 +14,7 @@ that came without one (a seat taken, a table started) or whose predecessor this 
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -26,8 +27,10 @@ from django.utils.safestring import mark_safe
 
 from games.models import Game, Move, Seat
 from games.play import snapshot_wire
-from games.present.presenters import LOG_LENGTH, Viewer, forget_described, game_payload, table_context, visible_moves
-from games.templatetags.tablero import KEPT_PARTS
+from games.core.rulesets import declaration
+from games.present.presenters import (LOG_LENGTH, Viewer, forget_described, game_payload, log_shared_with, own_context,
+                                      table_context, visible_moves)
+from games.templatetags.tablero import KEPT_PARTS, OWN_SLOTS, render_own
 
 # Each game keeps its newest revision and the one before (a socket whose message named that one may still be
 # rendering it when the next arrives); a move's carried revision extends the newest. An older revision is
@@ -290,15 +293,49 @@ def _log_run(log: list[dict], shown: list[dict]) -> str | None:
     return None
 
 
+def page_view(snap: Snapshot, viewer: Viewer) -> Viewer | tuple:
+    """Whose table a page of ``viewer`` is sent: ``("shared", language)``, the one every viewer of this revision
+    shares, with the viewer's own parts beside it; or ``viewer``'s own render. Shared: a game under way whose
+    ruleset's board marks its own parts (``Declaration.shared_table``), for a viewer without a coach (not a
+    teaching table), not replaced by a bot, and seeing the spectators' log."""
+    game = snap.game
+    if game.status != Game.Status.ACTIVE or game.teaching or not declaration(game.ruleset).shared_table:
+        return viewer
+    seat = viewer.seat
+    if seat is not None and (not 0 <= seat < len(snap.seats) or snap.seats[seat].is_taken_over
+                             or log_shared_with(snap.moves, seat) is not None):
+        return viewer
+    return ("shared", viewer.language)
+
+
 def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None, runs: bool = False) -> str:
     """The socket message carrying the table as ``viewer`` sees it. ``base``: a revision this socket was sent
-    (for the same viewer): the elements of the board that the page shows already (``{% kept_part %}``: a board's
-    spaces, deed cards) travel as placeholders, a third of the bytes of a move's push; ``runs`` (a page that
-    fills them, ``keep=2``): consecutive ones as one placeholder, and the log's lines the page shows as one."""
+    (as the same ``page_view``): the elements of the board that the page shows already (``{% kept_part %}``: a
+    board's spaces, deed cards) travel as placeholders, a third of the bytes of a move's push; ``runs`` (a page
+    that fills them, ``keep=2``): consecutive ones as one placeholder, and the log's lines the page shows as one.
+
+    A shared table (``page_view``) is rendered once per revision and language, and its message is that render
+    plus the viewer's own parts (``own``: slot name -> HTML, rendered from ``own_context`` alone) and seat
+    (``you``), which the page puts in its slots (``static/js/table.js``)."""
     game = snap.game
-    held = base.renders.get(("parts", viewer)) if base is not None else None
-    chain = base.renders.get(("chain", viewer)) if held is not None and runs else None
-    shown_log = base.renders.get(("log", viewer)) if chain is not None else None
+    view = page_view(snap, viewer)
+    if view == viewer:
+        page = _page(snap, view, viewer, base, runs)
+        return f'{{"type": "table", "rev": {game.rev}, "version": {game.version}, "html": {page}}}'
+    page = _page(snap, view, Viewer(seat=None, language=viewer.language), base, runs)
+    own = _rendered(snap, ("own", viewer), lambda: json.dumps(_own_parts(snap, viewer, view)))
+    you = "null" if viewer.seat is None else viewer.seat
+    return (f'{{"type": "table", "rev": {game.rev}, "version": {game.version}, "html": {page}, '
+            f'"own": {own}, "you": {you}}}')
+
+
+def _page(snap: Snapshot, view, viewer: Viewer, base: Snapshot | None, runs: bool) -> str:
+    """The table rendered as ``viewer`` sees it (for a shared ``view``, with slots for the own parts), with what
+    the page of ``base`` shows as placeholders, as a JSON string."""
+    game = snap.game
+    held = base.renders.get(("parts", view)) if base is not None else None
+    chain = base.renders.get(("chain", view)) if held is not None and runs else None
+    shown_log = base.renders.get(("log", view)) if chain is not None else None
 
     def render() -> str:
         parts: dict = {}  # digest -> (html, tag): the kept parts in this render, reported by the template tags
@@ -308,19 +345,46 @@ def table_message(snap: Snapshot, viewer: Viewer, base: Snapshot | None = None, 
             context = table_context(game, snap.seats, viewer, moves=snap.moves, shared=snap.renders)
             context["csrf_token"] = "NOTPROVIDED"  # shared by every socket of this view: no per-person token
             context[KEPT_PARTS] = parts
+            if view != viewer:
+                slots = context[OWN_SLOTS] = {}
             log = context["log"]
             if shown_log:
                 context["log_html"] = _log_run(log, shown_log) or context["log_html"]
             html = render_to_string("games/_table.html", context)
         page, chain_here = _placeholders(html, parts, held, chain)
         # What a page sent this revision shows, for the next push: its parts, which follows which, its log.
-        snap.renders[("parts", viewer)] = parts
-        snap.renders[("chain", viewer)] = chain_here
-        snap.renders[("log", viewer)] = log
-        return json.dumps({"type": "table", "rev": game.rev, "version": game.version, "html": page or html})
+        snap.renders[("parts", view)] = parts
+        snap.renders[("chain", view)] = chain_here
+        snap.renders[("log", view)] = log
+        if view != viewer:
+            snap.renders[("slots", view)] = slots
+        return json.dumps(page or html)
 
-    key = ("keep", viewer, base.game.rev, chain is not None) if held or chain is not None else ("html", viewer)
+    key = ("keep", view, base.game.rev, chain is not None) if held or chain is not None else ("html", view)
     return _rendered(snap, key, render)
+
+
+def _own_parts(snap: Snapshot, viewer: Viewer, view: tuple) -> dict[str, str]:
+    """The viewer's own parts of the shared table ``view`` of this revision (its slots, ``{% own %}``)."""
+    with translation.override(viewer.language):
+        values = own_context(snap.game, snap.seats, viewer, shared=snap.renders)
+        values["csrf_token"] = "NOTPROVIDED"
+        return render_own(snap.renders[("slots", view)], values)
+
+
+_SLOT = re.compile(r'<template data-own="([^"]+)"></template>')
+
+
+def page_html(message: str) -> str:
+    """The table of a ``table_message`` as its page shows it: a shared table's slots replaced by the viewer's own
+    parts and its seat mark by the viewer's seat, as ``static/js/table.js`` does (kept parts stay placeholders)."""
+    data = json.loads(message)
+    html = data["html"]
+    if "own" not in data:
+        return html
+    own, you = data["own"], data["you"]
+    html = _SLOT.sub(lambda m: own.get(m.group(1), ""), html)
+    return html.replace(" data-you-slot", "" if you is None else f' data-you="{you}"')
 
 
 def _json(value) -> str:

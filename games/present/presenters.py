@@ -396,7 +396,7 @@ def _board_template(ruleset: str) -> str:
     return select_template(([own] if own else []) + ["games/_board_generic.html"]).template.name
 
 
-def _log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
+def log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
     """Whose log ``seat`` sees: its own when a move in the log told it something (an event ``only`` it sees),
     else the spectator's (None), which every other such seat shares. ``moves`` None: not known, its own."""
     if seat is None or moves is None:
@@ -542,25 +542,50 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
     if not isinstance(viewer, Viewer):
         viewer = Viewer(seat=viewer)
     seat = viewer.seat
+    context = own_context(game, seats, viewer, shared=shared)
+    names = context["names"]
+    is_lobby = game.status == Game.Status.LOBBY
+    if shared is None:
+        log = _log(game, seats, seat, names, moves)
+    else:
+        key = ("log", get_language(), log_shared_with(moves, seat))
+        log = shared.get(key)
+        if log is None:
+            log = shared[key] = _log(game, seats, key[2], names, moves)
+    rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
+    context.update({
+        "seats": seats,
+        "log": log,
+        "log_html": _log_html(log, shared),
+        "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
+        "is_creator": viewer.is_creator,
+        "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
+        # The finished game's charts (images, drawn on first sight): its story on the game-over card.
+        "story": story_links(game, get_language()) if game.status == Game.Status.FINISHED else [],
+        "graduation": graduation(game, seat),
+        "rematch": rematch,
+        "turn_limit": (game.options or {}).get("max_turns"),
+        "board_template": _board_template(game.ruleset),
+    })
+    return context
+
+
+def own_context(game: Game, seats: list[Seat], viewer: Viewer, *, shared: dict | None = None) -> dict:
+    """What the table's parts that depend on who looks read (``{% own %}``: the seats' marks, the moves card,
+    "What can I do now?", a board's forms), and what those parts share with the rest of the table: the game, its
+    view as the viewer sees it, the players' names. A table every viewer shares is rendered once, and only this
+    is made for each viewer (``games.live.snapshots``)."""
+    seat = viewer.seat
     payload = game_payload(game, seats, seat)
     names = names_of(seats)
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
     coach = coach_for(game, seat, legal, lambda a: label_action(game.ruleset, a, payload["view"], names),
                       lambda slug: rule_url(game.ruleset, slug))
     mine = seats[seat] if seat is not None and 0 <= seat < len(seats) else None
-    is_lobby = game.status == Game.Status.LOBBY
-    if shared is None:
-        log = _log(game, seats, seat, names, moves)
-    else:
-        key = ("log", get_language(), _log_shared_with(moves, seat))
-        log = shared.get(key)
-        if log is None:
-            log = shared[key] = _log(game, seats, key[2], names, moves)
-    rematch = Game.objects.filter(rematch_of=game).first() if game.status == Game.Status.FINISHED else None
     return {
         "game": game,
-        "seats": seats,
-        "seat_rows": _seat_rows(game, seats, seat, payload["to_move"], viewer.signed_in),
+        "seat_rows": (rows := _seat_rows(game, seats, seat, payload["to_move"], viewer.signed_in)),
+        "seat_keys": tuple(row["key"] for row in rows),  # all the rows' HTML is kept by this ({% fixed_part %})
         "names": names,
         "payload": payload,
         "view": payload["view"],
@@ -577,25 +602,14 @@ def table_context(game: Game, seats: list[Seat], viewer: Viewer | int | None, *,
         "what_now": (listed := what_now(game.ruleset, legal)),
         # The list is drawn once per what it shows (and language): a seat's moves change less often than the board.
         "what_now_key": tuple((w["type"], w["label"], w["more"]) for w in listed),
-        "log": log,
-        "log_html": _log_html(log, shared),
         "to_move": payload["to_move"],
-        "can_join": is_lobby and viewer.signed_in and seat is None and any(not s.display_name for s in seats),
-        "is_creator": viewer.is_creator,
         # Only while the game runs: a finished game has no seat to take back.
         "taken_over": (taken_over := mine is not None and mine.is_taken_over and game.status == Game.Status.ACTIVE),
         # A suspension or a ban handed the seat to a bot: it cannot be taken back while it lasts.
         "held_back": taken_over and _sanctioned(mine),
-        "outcome_rows": _outcome_rows(game, seats, names) if game.status == Game.Status.FINISHED else [],
-        # The finished game's charts (images, drawn on first sight): its story on the game-over card.
-        "story": story_links(game, get_language()) if game.status == Game.Status.FINISHED else [],
-        "graduation": graduation(game, seat),
-        "rematch": rematch,
-        "turn_limit": (game.options or {}).get("max_turns"),
         # Parts of the board that every viewer sees alike are rendered once per revision ({% public_part %}).
         "public_revision": (game.pk, game.seed_commitment, game.rev) if payload["view"] is not None else None,
         PART_LANGUAGE: get_language(),
-        "board_template": _board_template(game.ruleset),
         # Every move button and form posts here: reversed once per revision (or render), not once per button.
         "act_url": _act_url(game, shared),
     }

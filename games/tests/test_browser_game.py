@@ -42,6 +42,9 @@ def test_estanciero_against_a_bot_in_chromium(daphne_server, celery_worker, page
     # (data-run), and the page filled them from what it showed: after the whole game it shows what a fresh page
     # of the final table shows.
     assert pushes["kept"] and pushes["runs"], pushes
+    # The game under way came as the table every viewer shares, with this page's own parts (its seat, its moves,
+    # its deal form) beside it, which the page put in place: it played the whole game through them.
+    assert pushes["own"], pushes
     assert page.locator("#table g.es-cell").count() == 42
     assert_shows_a_fresh_table(page)
     game.refresh_from_db()

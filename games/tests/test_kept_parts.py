@@ -19,7 +19,7 @@ PLACEHOLDER = re.compile(r'<([a-z]+) data-keep="([0-9a-f]+)"(?: data-run="(\d+)"
 
 
 def _html(message: str) -> str:
-    return json.loads(message)["html"]
+    return snapshots.page_html(message)
 
 
 def _element(shown: str, at: int, parts: dict) -> tuple[str, str]:
@@ -76,7 +76,8 @@ def test_a_push_filled_from_the_page_before_is_the_whole_table(ruleset, runs):
         for viewer in viewers:
             pushed = _html(snapshots.table_message(now, viewer, base=before, runs=runs))
             whole = _html(snapshots.table_message(now, viewer))
-            assert _filled(pushed, shown[viewer], before.renders[("parts", viewer)]) == whole
+            parts = before.renders[("parts", snapshots.page_view(before, viewer))]
+            assert _filled(pushed, shown[viewer], parts) == whole
             found = PLACEHOLDER.findall(pushed)
             holes += len(found)
             kept += sum(int(run or 1) for _tag, _first, run, _last in found)

@@ -126,7 +126,7 @@ def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own
     """A push renders the log once for every viewer who sees the same events: Estanciero has no secrets, so its
     four seats share the spectator's; in Ladrillazo a seat that drew a card was told which, so its log is its own
     (and differs from the spectator's), while the seats told nothing share the spectator's."""
-    from games.present.presenters import _log, _log_shared_with, names_of
+    from games.present.presenters import _log, log_shared_with, names_of
 
     for ruleset, players in (("estanciero", 4), ("ladrillazo", 3)):
         users = make_users(*[f"ls{ruleset[:3]}{i}" for i in range(players)])
@@ -135,7 +135,7 @@ def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own
         for n in range(40):  # until a seat was told a secret (the deck is the game's own shuffle)
             game = Game.objects.get(pk=game.pk)
             moves = list(game.moves.order_by("seq"))
-            if n >= 6 and (ruleset == "estanciero" or any(_log_shared_with(moves, s) is not None
+            if n >= 6 and (ruleset == "estanciero" or any(log_shared_with(moves, s) is not None
                                                           for s in range(players))):
                 break
             seat = rs.to_move(game.state)[0]
@@ -144,8 +144,8 @@ def test_seats_told_no_secret_share_the_spectators_log_and_others_keep_their_own
         seats = list(game.seats.order_by("index"))
         names = names_of(seats)
         spectators = [line["html"] for line in _log(game, seats, None, names, moves)]
-        owners = [_log_shared_with(moves, s) for s in range(players)]
-        assert _log_shared_with(moves, None) is None
+        owners = [log_shared_with(moves, s) for s in range(players)]
+        assert log_shared_with(moves, None) is None
         for seat, owner in enumerate(owners):
             assert owner in (None, seat)
             own = [line["html"] for line in _log(game, seats, seat, names, moves)]

@@ -117,8 +117,9 @@ def test_html_renders_share_the_revision_too(table, django_capture_on_commit_cal
     game, snap = _move(game, users, sent, django_capture_on_commit_callbacks)
     viewer = Viewer(seat=1, signed_in=True, language="en")
     page = snapshots.table_message(snap, viewer)
-    assert snapshots.table_message(snap, viewer) is page
-    assert json.loads(page)["rev"] == snap.game.rev and ("html", viewer) in snap.renders
+    made = dict(snap.renders)
+    assert snapshots.table_message(snap, viewer) == page and snap.renders == made
+    assert json.loads(page)["rev"] == snap.game.rev and ("html", snapshots.page_view(snap, viewer)) in snap.renders
 
 
 def test_the_asgi_application_freezes_what_starting_made():
@@ -232,7 +233,9 @@ def test_the_games_kept_are_bounded_by_the_rendered_messages_they_hold(monkeypat
 
     def render(game: Game) -> int:
         snap = snapshots.load(game.pk)
-        return sum(len(snapshots.table_message(snap, v)) for v in viewers)
+        for v in viewers:
+            snapshots.table_message(snap, v)
+        return sum(len(text) for key, text in snap.renders.items() if key[0] in ("html", "own"))
 
     one = render(games[0])
     assert snapshots.held_chars() == one > 0
@@ -242,7 +245,7 @@ def test_the_games_kept_are_bounded_by_the_rendered_messages_they_hold(monkeypat
     render(games[2])
     assert [snapshots.kept(g.pk, g.seed_commitment) != [] for g in games] == [False, False, True]
     newest = snapshots.newest(games[2].pk, games[2].seed_commitment)
-    messages = [v for k, v in newest.renders.items() if isinstance(k, tuple) and k[0] in ("html", "keep", "json")]
+    messages = [v for k, v in newest.renders.items() if isinstance(k, tuple) and k[0] in ("html", "keep", "json", "own")]
     assert snapshots.held_chars() == newest.chars[0] == sum(len(m) for m in messages)
     monkeypatch.setattr(snapshots, "RENDERED_CHARS", 1)  # even alone over the bound: the last used stays
     snapshots.json_message(newest, 0, "sync", None)

@@ -189,11 +189,16 @@ def test_one_render_per_distinct_viewer_and_revision(players, django_assert_max_
     assert snapshots.load(game.pk, game.rev, "another game that had this id") is not snap
     spectator = Viewer(seat=None, signed_in=True, language="es")
     first = snapshots.table_message(snap, spectator)
+    made = dict(snap.renders)
     with django_assert_max_num_queries(0):
         again = snapshots.table_message(snap, Viewer(seat=None, signed_in=True, language="es"))
-    assert again is first  # the second spectator got the same rendered text
+    assert again == first and snap.renders == made  # the second spectator: the same text, nothing rendered
     player = snapshots.table_message(snap, Viewer(seat=0, signed_in=True, language="es"))
     assert player != first
+    # A game under way of a ruleset that shares its table: the seat's message reuses the spectator's render
+    # and adds its own parts (``snapshots.page_view``).
+    shared = [key for key in snap.renders if key[0] == "html"]
+    assert shared == [("html", ("shared", "es"))]
 
 
 def test_sockets_asking_together_share_one_load_and_one_render(players, monkeypatch):
@@ -221,7 +226,11 @@ def test_sockets_asking_together_share_one_load_and_one_render(players, monkeypa
         answers = list(pool.map(socket_asks, [0, 0, 1, None, None]))
     assert len(made) == 1
     assert all(snap is answers[0][0] for snap, _ in answers)
-    assert answers[0][1] is answers[1][1] and answers[3][1] is answers[4][1]  # one render per distinct view
+    assert answers[0][1] == answers[1][1] and answers[3][1] == answers[4][1]
+    # One render of the table they share, and each distinct viewer's own parts once.
+    snap = answers[0][0]
+    assert sorted(str(key) for key in snap.renders if key[0] in ("html", "own")) == sorted(str(key) for key in [
+        ("html", ("shared", "es")), *(("own", Viewer(seat=s, signed_in=True, language="es")) for s in (0, 1, None))])
 
 
 def test_an_auctions_bids_read_as_one_log_line(players):

@@ -182,10 +182,26 @@
     return true;
   }
 
-  function apply(html, force) {
+  // A table that every viewer shares (games.live.snapshots.table_message) comes with this viewer's own parts:
+  // each slot (template[data-own]) is replaced by its part, and the board's mark of the viewer's seat
+  // (data-you-slot) becomes its seat, before the morph, so that the page morphs into the table as drawn for it.
+  function fillOwn(content, own, you) {
+    content.querySelectorAll("template[data-own]").forEach(function (slot) {
+      var part = document.createElement("template");
+      part.innerHTML = own[slot.getAttribute("data-own")] || "";
+      slot.replaceWith(part.content);
+    });
+    content.querySelectorAll("[data-you-slot]").forEach(function (el) {
+      el.removeAttribute("data-you-slot");
+      if (you !== null && you !== undefined) el.setAttribute("data-you", you);
+    });
+  }
+
+  function apply(html, force, own, you) {
     var started = performance.now();
     var tpl = document.createElement("template");
     tpl.innerHTML = html;
+    if (own) fillOwn(tpl.content, own, you);
     var incoming = tpl.content.querySelector("[data-rev]");
     var rev = incoming ? Number(incoming.dataset.rev) : -1;
     if (otherRelease(incoming)) return false;
@@ -233,7 +249,7 @@
       if (ws !== socket) return;
       var msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
-      if (msg.type === "table") { apply(msg.html, false); uncertain = false; }
+      if (msg.type === "table") { apply(msg.html, false, msg.own, msg.you); uncertain = false; }
       else if (msg.for === "act" && answered(msg)) return;
       else document.dispatchEvent(new CustomEvent("tablero:message", {detail: msg}));  // chat, presence...
     };
