@@ -25,11 +25,19 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import mark_safe
 
+from games.core.rulesets import declaration
 from games.models import Game, Move, Seat
 from games.play import snapshot_wire
-from games.core.rulesets import declaration
-from games.present.presenters import (LOG_LENGTH, Viewer, forget_described, game_payload, log_shared_with, own_context,
-                                      table_context, visible_moves)
+from games.present.presenters import (
+    LOG_LENGTH,
+    Viewer,
+    forget_described,
+    game_payload,
+    log_shared_with,
+    own_context,
+    table_context,
+    visible_moves,
+)
 from games.templatetags.tablero import KEPT_PARTS, OWN_SLOTS, render_own
 
 # Each game keeps its newest revision and the one before (a socket whose message named that one may still be

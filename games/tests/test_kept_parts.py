@@ -2,7 +2,6 @@
 to a page that shows the previous revision sends the board's unchanged elements as placeholders. Filled from
 that page, it must give exactly the table a whole render gives."""
 
-import json
 import random
 import re
 
