@@ -602,7 +602,9 @@ class GameClient:
                 return
             stream.version, stream.rev = version, message.get("rev", stream.rev)
             if kind == "table":
-                stream.page = message.get("html", "")
+                # A table every viewer shares comes with the page's own parts (its move forms among them), which
+                # the real page puts in its slots (static/js/table.js): here they are only searched for forms.
+                stream.page = message.get("html", "") + "".join((message.get("own") or {}).values())
             else:
                 stream.status = message.get("status", stream.status)
                 stream.to_move = message.get("to_move", stream.to_move)
