@@ -305,7 +305,15 @@ def page_view(snap: Snapshot, viewer: Viewer) -> Viewer | tuple:
     """Whose table a page of ``viewer`` is sent: ``("shared", language)``, the one every viewer of this revision
     shares, with the viewer's own parts beside it; or ``viewer``'s own render. Shared: a game under way whose
     ruleset's board marks its own parts (``Declaration.shared_table``), for a viewer without a coach (not a
-    teaching table), not replaced by a bot, and seeing the spectators' log."""
+    teaching table), not replaced by a bot, and seeing the spectators' log. Decided once per revision and viewer:
+    every push asks it for every socket, and reading the log's events was 2% of a process."""
+    found = snap.renders.get(("view", viewer))
+    if found is None:
+        found = snap.renders[("view", viewer)] = _page_view(snap, viewer)
+    return found
+
+
+def _page_view(snap: Snapshot, viewer: Viewer) -> Viewer | tuple:
     game = snap.game
     if game.status != Game.Status.ACTIVE or game.teaching or not declaration(game.ruleset).shared_table:
         return viewer

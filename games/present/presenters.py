@@ -576,7 +576,14 @@ def own_context(game: Game, seats: list[Seat], viewer: Viewer, *, shared: dict |
     view as the viewer sees it, the players' names. A table every viewer shares is rendered once, and only this
     is made for each viewer (``games.live.snapshots``)."""
     seat = viewer.seat
-    payload = game_payload(game, seats, seat)
+    rs = get(game.ruleset)
+    active = game.status == Game.Status.ACTIVE
+    # What the templates read of the viewer's JSON (``game_payload``): not its seats' clocks and names.
+    payload = {
+        "view": rs.view(game.state, seat) if game.state is not None else None,
+        "to_move": rs.to_move(game.state) if active else [],
+        "legal_actions": rs.legal_actions(game.state, seat) if active and seat is not None else [],
+    }
     names = names_of(seats)
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
     coach = coach_for(game, seat, legal, lambda a: label_action(game.ruleset, a, payload["view"], names),
