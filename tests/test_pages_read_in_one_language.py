@@ -120,7 +120,7 @@ def test_the_pushes_read_in_their_readers_language_on_a_thread_that_speaks_the_o
             snap = snapshots.load(game.pk)
             for seat in (0, 1, None):
                 viewer = Viewer(seat=seat, signed_in=seat is not None, is_creator=seat == 0, language=lang)
-                text = visible_text(json.loads(snapshots.table_message(snap, viewer))["html"])
+                text = visible_text(snapshots.page_html(snapshots.table_message(snap, viewer)))
                 if wrong := foreign(text, lang):
                     found[(game.ruleset, seat)] = wrong
         _, lobby = lobby_message(lang)

@@ -164,8 +164,8 @@ def test_a_pushed_table_reads_in_its_viewers_language_whatever_the_thread_speaks
         with translation.override(thread_language):
             other = describe_event(game.ruleset, event, names)
             assert own != other, "the event reads the same in both languages: the test would show nothing"
-            html = json.loads(snapshots.table_message(snap, Viewer(seat=1, signed_in=True, is_creator=False,
-                                                                   language=viewer_language)))["html"]
+            html = snapshots.page_html(snapshots.table_message(snap, Viewer(seat=1, signed_in=True, is_creator=False,
+                                                                            language=viewer_language)))
         assert own in html and other not in html, (viewer_language, own, other)
 
 
