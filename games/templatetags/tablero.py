@@ -308,7 +308,8 @@ def own(parser, token):
     In a table rendered for one viewer it is plain content. In a table every viewer shares it is a slot,
     ``<template data-own="seats">``, which the page replaces with the block rendered for its viewer
     (``static/js/table.js``). The block reads only the viewer's context (``presenters.own_context``) and the
-    variables it sets itself: none that an enclosing ``{% with %}`` sets."""
+    variables it sets itself: none that an enclosing ``{% with %}`` sets. It stands where every viewer's table has
+    it: under no condition that depends on who looks (the shared render, a spectator's, must reach it)."""
     bits = token.split_contents()
     if len(bits) != 2 or bits[1][0] not in "\"'" or bits[1][0] != bits[1][-1]:
         raise template.TemplateSyntaxError('usage: {% own "name" %}...{% end_own %}')
