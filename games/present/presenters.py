@@ -208,8 +208,6 @@ def _rules_path(ruleset: str, prefix: str) -> str:
 def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int | None = None,
                  moves: list[Move] | None = None) -> dict:
     """The JSON a viewer gets: the API's game resource and the socket's sync."""
-    rs = get(game.ruleset)
-    active = game.status == Game.Status.ACTIVE
     payload = {
         "id": game.pk,
         "ruleset": game.ruleset,
@@ -225,14 +223,24 @@ def game_payload(game: Game, seats: list[Seat], seat: int | None, *, since: int 
         ],
         "seed_commitment": game.seed_commitment,
         "seed": game.seed if game.seed_revealed else None,
-        "view": rs.view(game.state, seat) if game.state is not None else None,
-        "to_move": rs.to_move(game.state) if active else [],
-        "legal_actions": rs.legal_actions(game.state, seat) if active and seat is not None else [],
+        **seat_state(game, seat),
         "outcome": game.outcome,
     }
     if since is not None:
         payload["moves"] = visible_moves(game, seat, since=since, moves=moves)
     return payload
+
+
+def seat_state(game: Game, seat: int | None) -> dict:
+    """The game as ``seat`` sees it (its ``view``), who is to move, and the seat's legal moves: the part of its
+    JSON (``game_payload``) that the table's templates read."""
+    rs = get(game.ruleset)
+    active = game.status == Game.Status.ACTIVE
+    return {
+        "view": rs.view(game.state, seat) if game.state is not None else None,
+        "to_move": rs.to_move(game.state) if active else [],
+        "legal_actions": rs.legal_actions(game.state, seat) if active and seat is not None else [],
+    }
 
 
 @dataclass(frozen=True)
@@ -576,14 +584,7 @@ def own_context(game: Game, seats: list[Seat], viewer: Viewer, *, shared: dict |
     view as the viewer sees it, the players' names. A table every viewer shares is rendered once, and only this
     is made for each viewer (``games.live.snapshots``)."""
     seat = viewer.seat
-    rs = get(game.ruleset)
-    active = game.status == Game.Status.ACTIVE
-    # What the templates read of the viewer's JSON (``game_payload``): not its seats' clocks and names.
-    payload = {
-        "view": rs.view(game.state, seat) if game.state is not None else None,
-        "to_move": rs.to_move(game.state) if active else [],
-        "legal_actions": rs.legal_actions(game.state, seat) if active and seat is not None else [],
-    }
+    payload = seat_state(game, seat)  # not the whole JSON: its seats' clocks and names are not read here
     names = names_of(seats)
     legal = _legal_buttons(game, payload["legal_actions"], payload["view"], names)
     coach = coach_for(game, seat, legal, lambda a: label_action(game.ruleset, a, payload["view"], names),
