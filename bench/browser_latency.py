@@ -21,6 +21,7 @@ Playwright). The player on move clicks a move button; every click is timed in th
 
     python bench/browser_latency.py --background 0 --clicks 40
     python bench/browser_latency.py --background 100 --clicks 40      # 50 browser tables per core on 2 cores
+    python bench/browser_latency.py --background 100 --background-ruleset ladrillazo   # another game's tables
 
 Bounded: at most ``--clicks`` clicks and ``--seconds`` of wall time, the background's sockets closed and the
 servers stopped on the way out; 127.0.0.1 only.
@@ -195,9 +196,11 @@ def parts_cpu() -> dict[str, float]:
 class Background:
     """socket_load's HTML clients in a thread of their own (their event loop), moving until ``stop``."""
 
-    def __init__(self, port: int, game_ports: list[int], tables: list, seconds: float, check_ins: bool = True):
+    def __init__(self, port: int, game_ports: list[int], tables: list, seconds: float, check_ins: bool = True,
+                 ruleset: str = "estanciero"):
         self.options = socket_load.Options(games=len(tables), rate=1.0, seconds=seconds, warmup=0.0, daphne=1,
-                                           html=True, via="socket", timeout=15.0, deflate=True, check_ins=check_ins)
+                                           html=True, via="socket", timeout=15.0, deflate=True, check_ins=check_ins,
+                                           ruleset=ruleset)
         self.totals = socket_load.Totals(measuring=True)
         # each table's sockets where its page would open them: its game's process's port, or the shared one
         self.clients = [socket_load.GameClient(t, game_ports[t.game_id % len(game_ports)] if game_ports else port,
@@ -312,6 +315,8 @@ def line(name: str, values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--background", type=int, default=0, help="K background tables of the HTML stream")
+    parser.add_argument("--background-ruleset", default="estanciero",
+                        choices=("estanciero", "argentilandia", "ladrillazo"), help="the background tables' game")
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--no-check-ins", action="store_true",
                         help="the background's pages send only their moves, not the real pages' periodic check-ins")
@@ -336,7 +341,7 @@ def main() -> None:
     game = tables.do_create_table(users[0], "estanciero", 2, time_control="correspondence")
     tables.do_join(game.pk, users[1])
     tables.do_start(game.pk, users[0])
-    background_tables = socket_load.setup_tables(args.background) if args.background else []
+    background_tables = socket_load.setup_tables(args.background, args.background_ruleset) if args.background else []
     socket_load.vacuum()
     log_dir = Path(tempfile.mkdtemp(prefix="browser_latency_"))
     procs, port, game_ports = start_web(args.web, log_dir, args.shared_sockets or not (
@@ -368,7 +373,8 @@ def main() -> None:
 
     try:
         if background_tables:
-            background = Background(port, game_ports, background_tables, args.seconds + 120, not args.no_check_ins)
+            background = Background(port, game_ports, background_tables, args.seconds + 120, not args.no_check_ins,
+                                    args.background_ruleset)
             background.start()
         from playwright.sync_api import sync_playwright
 
@@ -403,7 +409,7 @@ def main() -> None:
     where = (f"each game's sockets on its process's own port {game_ports}" if game_ports
              else "every socket on the shared port")
     print(f"{args.web} Daphne processes on one port (SO_REUSEPORT, as `make run`), {where}, DEBUG=0; {args.background} "
-          f"background tables of the HTML stream, {bg:.1f} of their moves/s carried; moves sent by "
+          f"background {args.background_ruleset} tables of the HTML stream, {bg:.1f} of their moves/s carried; moves sent by "
           f"{'the move request' if via['request'] >= via['socket'] else 'the socket'} "
           f"({via['request']} request, {via['socket']} socket)")
     print(f"Daphne CPU {100 * (cpu1 - cpu0) / seconds:.0f}% of a core; this bench's own process (the background's "

@@ -55,3 +55,34 @@ def test_a_finite_animation_stops_within_the_motion_budget():
     assert any(name == "estanciero.css" for name, _, _ in finite), "the check reads no rule: the stylesheets moved?"
     for name, selector, seconds in finite:
         assert seconds <= MOTION_SECONDS, f"{name}: {selector} moves for {seconds:.1f} s each time it starts"
+
+
+KEYFRAMES = re.compile(r"@keyframes\s+([\w-]+)\s*\{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}")
+
+
+def repainting_keyframes() -> set[str]:
+    """Keyframes that animate an SVG paint property (a stroke's offset, opacity or width): Chromium cannot hand
+    those to the compositor, so each frame that changes them repaints the board or map they stand in."""
+    names = set()
+    for path in STYLE_SHEETS:
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
+        names |= {name for name, body in KEYFRAMES.findall(text) if "stroke" in body}
+    return names
+
+
+def test_a_board_s_highlights_move_in_steps():
+    """A board's highlights and the halo of whose turn it is move in steps, a few frames a second: smooth, two
+    Estanciero pages clicked about twice a second took 0.50 of a core of Chromium, in steps 0.30, with no motion
+    0.24 (``bench/browser_latency.py --background 0``); on a phone that is battery, on the bench's two cores the
+    server's time. What waits for an answer (``pending``) may move smoothly: it moves until the answer comes."""
+    repainting = repainting_keyframes()
+    assert {"es-march", "es-pulse", "al-march", "al-glow"} <= repainting, "the check reads no keyframes: moved?"
+    checked = 0
+    for path in STYLE_SHEETS:
+        text = re.sub(r"/\*.*?\*/", "", KEYFRAMES.sub("", path.read_text()), flags=re.S)
+        for selector, body in RULE.findall(text):
+            for value in re.findall(r"animation:\s*([^;]+)", body):
+                if value.split()[0] in repainting and "pending" not in selector:
+                    checked += 1
+                    assert "steps(" in value, f"{path.name}: {' '.join(selector.split())} repaints every frame"
+    assert checked >= 5

@@ -409,12 +409,17 @@ def log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
     else the spectator's (None), which every other such seat shares. ``moves`` None: not known, its own."""
     if seat is None or moves is None:
         return seat
-    for move in moves[-LOG_LENGTH:]:
-        for event in move.events:
-            only = event.get("only")
-            if only is not None and seat in only:
-                return seat
-    return None
+    return seat if any(seat in _told(move) for move in moves[-LOG_LENGTH:]) else None
+
+
+def _told(move: Move) -> frozenset[int]:
+    """The seats an event of ``move`` was told to alone (``only``), read once per move: a process keeps a move in
+    the log of the next LOG_LENGTH revisions, and every revision asks it for each of the game's viewers (reading
+    the events each time was 4% of a Daphne process under load)."""
+    told = move.__dict__.get("_told")
+    if told is None:
+        told = move.__dict__["_told"] = frozenset(s for event in move.events for s in (event.get("only") or ()))
+    return told
 
 
 def _seat_rows(game: Game, seats: list[Seat], viewer_seat: int | None, to_move: list[int],
