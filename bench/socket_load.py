@@ -68,6 +68,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
@@ -588,7 +589,7 @@ class GameClient:
                 if self.totals.measuring:
                     self.totals.messages += 1
                     self.totals.bytes += len(raw)
-                self.on_message(stream, json.loads(raw))
+                self.on_message(stream, orjson.loads(raw))  # a fifth of the clients' time with json's
         except ConnectionClosed:
             self.totals.closed += 1
             if self.pending is not None:

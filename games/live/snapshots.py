@@ -33,9 +33,9 @@ from games.present.presenters import (
     Viewer,
     forget_described,
     game_payload,
-    log_shared_with,
     own_context,
     table_context,
+    told_in,
     visible_moves,
 )
 from games.templatetags.tablero import KEPT_PARTS, OWN_SLOTS, render_own
@@ -318,8 +318,12 @@ def _page_view(snap: Snapshot, viewer: Viewer) -> Viewer | tuple:
     if game.status != Game.Status.ACTIVE or game.teaching or not declaration(game.ruleset).shared_table:
         return viewer
     seat = viewer.seat
-    if seat is not None and (not 0 <= seat < len(snap.seats) or snap.seats[seat].is_taken_over
-                             or log_shared_with(snap.moves, seat) is not None):
+    if seat is None:
+        return ("shared", viewer.language)
+    told = snap.renders.get("told")
+    if told is None:
+        told = snap.renders["told"] = told_in(snap.moves)  # once per revision, not once per viewer
+    if not 0 <= seat < len(snap.seats) or snap.seats[seat].is_taken_over or seat in told:
         return viewer
     return ("shared", viewer.language)
 

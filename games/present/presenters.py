@@ -409,7 +409,13 @@ def log_shared_with(moves: list[Move] | None, seat: int | None) -> int | None:
     else the spectator's (None), which every other such seat shares. ``moves`` None: not known, its own."""
     if seat is None or moves is None:
         return seat
-    return seat if any(seat in _told(move) for move in moves[-LOG_LENGTH:]) else None
+    return seat if seat in told_in(moves) else None
+
+
+def told_in(moves: list[Move]) -> frozenset[int]:
+    """The seats that a move of the log (``moves``' last LOG_LENGTH) told something alone: each has a log of its
+    own (``log_shared_with``)."""
+    return frozenset().union(*(_told(move) for move in moves[-LOG_LENGTH:]))
 
 
 def _told(move: Move) -> frozenset[int]:
