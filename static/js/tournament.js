@@ -1,5 +1,5 @@
 // A tournament's page: its standing, tables and podium come over its socket (/ws/tournaments/<id>/) whenever the
-// tournament changes, and replace the live part. A lost socket is opened again (the live part re-read over HTTP
+// tournament changes, and are morphed into the live part. A lost socket is opened again (the live part re-read over HTTP
 // meanwhile), so the page catches up by itself.
 (function () {
   "use strict";
@@ -18,10 +18,13 @@
       f.appendChild(token);
     }
   });
+  // Morphed, not replaced: the buttons that stay (Join, Add a bot) are the same elements after a push, so a press
+  // that a push lands in the middle of (as the socket opens, right after the page loads) still makes its click,
+  // and the focus stays where it was.
   function replace(html) {
-    var focused = document.activeElement && box.contains(document.activeElement);
-    box.innerHTML = html;
-    if (focused) box.focus();
+    var tpl = document.createElement("template");
+    tpl.innerHTML = html;
+    Idiomorph.morph(box, tpl.content, {morphStyle: "innerHTML"});
   }
   function reread() {
     fetch(box.dataset.live, {credentials: "same-origin"}).then(function (r) { return r.ok ? r.text() : null; })
