@@ -29,6 +29,10 @@ DECLARATION = Declaration(
     primary_actions=frozenset({"roll", "end_turn", "contest_roll", "pass", "accept_offer", "refuse_offer", "discard"}),
     openers=frozenset({"offer_trade", "counter_offer", "intl_trade"}),
     board_template="argentilandia/board.html",
+    # The board marks what depends on who looks ({% own %}: the current player's "you", the trade panel, the hand, the
+    # cost card); the players' list marks the viewer's row by the root's data-you, and a province's hint tells each
+    # seat its count from data-hint-seat.
+    shared_table=True,
     scripts=("js/argentilandia.js",),
     banner="linear-gradient(135deg, #74acdf, #3f7fb8 60%, #f2c14e)",
     story=(

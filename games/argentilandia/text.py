@@ -448,9 +448,15 @@ def province_hint(pid: str, owners: Sequence[int | None], names: Sequence[str], 
     elif in_play:
         words.append(_("In play this turn."))
     if you is not None:
-        words.append(ngettext("You hold %(n)s of its %(total)s MP.", "You hold %(n)s of its %(total)s MPs.", total) % {
-            "n": held.get(you, 0), "total": total})
+        words.append(province_holding(pid, owners, you))
     return " ".join(words)
+
+
+def province_holding(pid: str, owners: Sequence[int | None], seat: int) -> str:
+    """What a province's hint tells ``seat`` of its own: how many of the province's MPs it holds (Provinces and dice)."""
+    total = len(B.PROVINCES[pid]["mps"]) if pid in B.PROVINCES else len(owners)
+    return ngettext("You hold %(n)s of its %(total)s MP.", "You hold %(n)s of its %(total)s MPs.", total) % {
+        "n": sum(1 for owner in owners if owner == seat), "total": total}
 
 
 def port_hint(port_id: str, owner: int | None, names: Sequence[str], *, blocked: bool = False) -> str:

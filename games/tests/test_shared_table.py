@@ -15,7 +15,7 @@ from django.utils import translation
 
 from games.live import snapshots
 from games.models import Game, Seat
-from games.present.presenters import Viewer, table_context
+from games.present.presenters import Viewer, table_context, told_in
 from games.templatetags.tablero import forget_public_parts
 from games.tests.conftest import bot_move, make_users, open_table
 
@@ -36,32 +36,38 @@ def _viewers(seats: int) -> list[Viewer]:
                       for s in range(seats) for lang in ("es", "en")]
 
 
-@pytest.mark.parametrize("seats", [2, 4])
-def test_the_shared_table_with_a_viewers_own_parts_is_the_table_rendered_for_that_viewer(seats):
-    """Move after move of an Estanciero game (buying, auctions, debts, deals: a bot's choices), for the
-    spectators and every seat in both languages: the shared render with the viewer's own parts put in its
-    slots, and its seat in the board's mark, is the table rendered for that viewer alone, character for
-    character. A viewer's own parts are its seat's marks, the moves card with "What can I do now?", and the
-    board's panels (the offer's words, a debt, the bid and deal forms)."""
-    names = [f"sh{seats}{i}" for i in range(seats)]
+@pytest.mark.parametrize(("ruleset", "seats"), [("estanciero", 2), ("estanciero", 4), ("argentilandia", 3),
+                                                ("argentilandia", 4)])
+def test_the_shared_table_with_a_viewers_own_parts_is_the_table_rendered_for_that_viewer(ruleset, seats):
+    """Move after move of a game (Estanciero's buying, auctions, debts, deals; Argentilandia's placing, trading,
+    buying and contests: a bot's choices), for the spectators and every seat in both languages: the shared render
+    with the viewer's own parts put in its slots, and its seat in the board's mark, is the table rendered for that
+    viewer alone, character for character. A viewer's own parts are its seat's marks, the moves card with "What
+    can I do now?", and the board's: Estanciero's panels (the offer's words, a debt, the bid and deal forms),
+    Argentilandia's trade panel, hand, cost card and the current player's "you". A seat told a
+    secret within the log (an event only it sees) is rendered alone, and its table is checked as the others'."""
+    names = [f"sh{ruleset[0]}{seats}{i}" for i in range(seats)]
     users = make_users(*names)
-    game = open_table("estanciero", users, start=True)
-    rng = random.Random(f"shared-{seats}")
+    game = open_table(ruleset, users, start=True)
+    rng = random.Random(f"shared-{ruleset}-{seats}")
     forget_public_parts()
-    checked = panels = 0
+    checked = panels = shared = 0
     for _ in range(60):
         snap = snapshots.read(game.pk)
+        told = told_in(snap.moves)
         for viewer in _viewers(seats):
-            assert snapshots.page_view(snap, viewer) == ("shared", viewer.language)
+            view = snapshots.page_view(snap, viewer)
+            assert (view == ("shared", viewer.language)) == (viewer.seat not in told)
             message = snapshots.table_message(snap, viewer)
-            assert '<template data-own="' in json.loads(message)["html"]
+            assert ('<template data-own="' in json.loads(message)["html"]) == (view != viewer)
             shown = snapshots.page_html(message)
             assert shown == _alone(snap, viewer)
             checked += 1
-            panels += 'class="es-panel ' in shown
+            shared += view != viewer
+            panels += 'class="es-panel ' in shown or 'class="al-card al-hand"' in shown
         if not bot_move(game.pk, users, rng):
             break
-    assert checked >= 60 * len(_viewers(seats)) and panels > 0
+    assert checked >= 60 * len(_viewers(seats)) and panels > 0 and shared > checked // 2
 
 
 def test_each_revision_is_rendered_once_per_language_for_all_its_viewers(monkeypatch):
@@ -111,6 +117,5 @@ def test_a_table_is_rendered_for_its_viewer_alone_where_parts_outside_the_slots_
     assert snapshots.page_view(snapshots.read(game.pk), Viewer(seat=None)) == Viewer(seat=None)
     message = snapshots.table_message(snapshots.read(game.pk), seat)
     assert "own" not in json.loads(message)
-    for ruleset in ("argentilandia", "ladrillazo"):
-        other = open_table(ruleset, make_users(f"{ruleset}0", f"{ruleset}1", f"{ruleset}2"), start=True)
-        assert snapshots.page_view(snapshots.read(other.pk), Viewer(seat=None)) == Viewer(seat=None)
+    other = open_table("ladrillazo", make_users("ladrillazo0", "ladrillazo1", "ladrillazo2"), start=True)
+    assert snapshots.page_view(snapshots.read(other.pk), Viewer(seat=None)) == Viewer(seat=None)

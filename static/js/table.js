@@ -191,6 +191,9 @@
       part.innerHTML = own[slot.getAttribute("data-own")] || "";
       slot.replaceWith(part.content);
     });
+    // A part that begins or ends with text ("name <small>(you)</small>") leaves two text nodes side by side, which
+    // parsing the same HTML never makes and the morph does not pair as one: joined, as a fresh page has them.
+    content.normalize();
     content.querySelectorAll("[data-you-slot]").forEach(function (el) {
       el.removeAttribute("data-you-slot");
       if (you !== null && you !== undefined) el.setAttribute("data-you", you);
@@ -527,7 +530,19 @@
   // move), on keyboard focus. One hint at a time; it goes when the pointer leaves, on a tap elsewhere, on Escape.
   var HINTED = "[data-hint], [aria-label][data-target]:not(form), [aria-label][data-space], [aria-label][data-province]";
   var hint = null, hintFor = null, hintTimer = null, pressed = false;
-  function hintText(el) { return el.getAttribute("data-hint") || el.getAttribute("aria-label") || ""; }
+  // A hint that tells each seat something of its own (a province's MPs it holds) carries every seat's sentence in
+  // data-hint-seat (JSON, in seat order): the page adds its own seat's, so the hint's element is one for every viewer.
+  function hintText(el) {
+    var text = el.getAttribute("data-hint") || el.getAttribute("aria-label") || "";
+    var seats = el.getAttribute("data-hint-seat"), mine = el.closest("[data-you]");
+    if (seats && mine) {
+      try {
+        var own = JSON.parse(seats)[Number(mine.getAttribute("data-you"))];
+        if (own) text += " " + own;
+      } catch (e) { /* a malformed list adds nothing */ }
+    }
+    return text;
+  }
   function hideHint() {
     clearTimeout(hintTimer);
     if (hint) { hint.remove(); hint = null; }

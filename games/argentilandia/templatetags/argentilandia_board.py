@@ -201,10 +201,20 @@ def _board_base(language: str) -> dict:
 
 @register.simple_tag
 def al_province_hint(p: dict, you, names) -> str:
-    """A province's hint (``text.province_hint``), for the viewer ``you`` (a seat, or None for a spectator): made
-    inside the province's kept part, which is kept per ``p.key`` and ``you`` (the count it tells is the viewer's)."""
+    """A province's hint (``text.province_hint``), for the viewer ``you`` (a seat, or None for what every viewer
+    reads alike): made inside the province's kept part, kept per ``p.key``."""
     return text.province_hint(p["id"], [s["owner"] for s in p["slots"]], names or [], in_play=p["in_play"],
                               blocked=p["blocked"], monopolist=p["monopolist"], you=you)
+
+
+@register.simple_tag
+def al_province_hint_seats(p: dict, names) -> str:
+    """Each seat's own sentence of a province's hint (``text.province_holding``), in seat order, as JSON: the page
+    adds its seat's to the hint every viewer shares (``static/js/table.js``, ``data-hint-seat``), so the province's
+    kept part is one for all the table's viewers."""
+    owners = [s["owner"] for s in p["slots"]]
+    return json.dumps([text.province_holding(p["id"], owners, seat) for seat in range(len(names or ()))],
+                      ensure_ascii=False)
 
 
 @register.simple_tag

@@ -45,11 +45,16 @@ def render(state: dict, you: int | None, lang: str = "en", revision: tuple | Non
         return render_to_string("argentilandia/board.html", ctx)
 
 
-def hint(html: str, target: str) -> str:
-    """The hint of the element whose ``data-target`` is ``target``."""
-    found = re.search(rf'data-target="{re.escape(target)}"[^>]*?data-hint="([^"]*)"', html)
+def hint(html: str, target: str, you: int | None = None) -> str:
+    """The hint of the element whose ``data-target`` is ``target`` as the page of seat ``you`` shows it
+    (``static/js/table.js``): its ``data-hint``, and the seat's own sentence from ``data-hint-seat`` after it."""
+    found = re.search(rf'data-target="{re.escape(target)}"[^>]*?data-hint="([^"]*)"(?: data-hint-seat="([^"]*)")?',
+                      html)
     assert found, target
-    return unescape(found.group(1))
+    text = unescape(found.group(1))
+    if you is not None and found.group(2):
+        text += " " + json.loads(unescape(found.group(2)))[you]
+    return text
 
 
 @pytest.fixture
@@ -71,11 +76,14 @@ def test_each_seat_reads_its_own_count_of_a_provinces_mps_and_a_spectator_the_ho
     common = ("Santa Fe: rolled on 10, 3 VP. MPs: Soy, Cows, Fish. Each MP pays its owner 1 Production card when 10 "
               "is rolled; holding all 3 is a monopoly: its VP and double production. Special province: its monopoly "
               "brings a Corrupt Official or a Stockbroker every turn, alternating. MPs held: Ana (2), Beto (1).")
-    assert hint(ana, "province:santa_fe") == common + " You hold 2 of its 3 MPs."
-    assert hint(beto, "province:santa_fe") == common + " You hold 1 of its 3 MPs."
+    assert hint(ana, "province:santa_fe", 0) == common + " You hold 2 of its 3 MPs."
+    assert hint(beto, "province:santa_fe", 1) == common + " You hold 1 of its 3 MPs."
     assert hint(spectator, "province:santa_fe") == common
-    assert hint(ana_again, "province:santa_fe") == hint(ana, "province:santa_fe")
-    assert hint(render(position, 2), "province:santa_fe").endswith("You hold 0 of its 3 MPs.")
+    assert hint(ana_again, "province:santa_fe", 0) == hint(ana, "province:santa_fe", 0)
+    assert hint(render(position, 2), "province:santa_fe", 2).endswith("You hold 0 of its 3 MPs.")
+    # One element for every viewer: the seats' sentences travel together, and each page adds its own.
+    assert re.findall(r'<use href="#al-sh-santa_fe" class="hit"[^>]*>', ana) == re.findall(
+        r'<use href="#al-sh-santa_fe" class="hit"[^>]*>', spectator)
     # Every province has its hint, drawn alike whether the parts are kept or made afresh.
     assert len(re.findall(r'class="hit"[^>]*data-hint="', ana)) == 24
     assert render(position, 1, revision=None) == re.sub(r' data-part="[0-9a-f]+"', "", beto)

@@ -50,5 +50,11 @@ def test_argentilandia_with_two_bots_in_chromium(daphne_server, celery_worker, b
     # The pushes named the provinces, ports, industries and log lines the page showed, mostly in runs, and the
     # page filled them in: it shows what a fresh page of the final table shows.
     assert pushes["kept"] and pushes["runs"], pushes
+    # While the game ran, the table was the one every viewer shares, with the person's own parts put in its slots.
+    assert pushes["own"], pushes
     assert_shows_a_fresh_table(page)
+    # A province's hint, shared by every viewer, still tells the person how many of its MPs they hold.
+    page.locator("#table [data-target='province:buenos_aires']").focus()
+    shown = page.wait_for_selector("#hint-pop").text_content()
+    assert shown.startswith("Buenos Aires: rolled on") and "You hold " in shown and shown.endswith("MPs."), shown
     context.close()
