@@ -200,11 +200,11 @@ def _board_base(language: str) -> dict:
 
 
 @register.simple_tag
-def al_province_hint(p: dict, you, names) -> str:
-    """A province's hint (``text.province_hint``), for the viewer ``you`` (a seat, or None for what every viewer
-    reads alike): made inside the province's kept part, kept per ``p.key``."""
+def al_province_hint(p: dict, names) -> str:
+    """A province's hint (``text.province_hint``) as every viewer reads it alike (each seat's own sentence is in
+    ``al_province_hint_seats``): made inside the province's kept part, kept per ``p.key``."""
     return text.province_hint(p["id"], [s["owner"] for s in p["slots"]], names or [], in_play=p["in_play"],
-                              blocked=p["blocked"], monopolist=p["monopolist"], you=you)
+                              blocked=p["blocked"], monopolist=p["monopolist"])
 
 
 @register.simple_tag
